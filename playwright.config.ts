@@ -1,0 +1,23 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumArgs, chromiumExecutable } from './test/support/chromium.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4179);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 180_000,
+  workers: 1,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // The built demo, served by vite preview with the reference server mounted on the same origin.
+  webServer: {
+    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
+    url: `http://127.0.0.1:${port}/demo/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+  },
+});

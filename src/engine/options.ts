@@ -1,0 +1,189 @@
+import { UploadError } from '../errors/upload-error.ts';
+import type { HttpClient } from '../transport/http-client.ts';
+import { kyClient } from '../transport/ky-client.ts';
+
+/** Every chunk but the last must be a multiple of this (256 KiB). */
+export const CHUNK_QUANTUM = 256 * 1024;
+
+const UPLOAD_TYPES: readonly string[] = ['resumable', 'media', 'multipart', 'auto'];
+export type UploadType = 'resumable' | 'media' | 'multipart' | 'auto';
+export type HeadersOption =
+  | Record<string, string>
+  | (() => Record<string, string> | Promise<Record<string, string>>);
+
+export interface RetryOptions {
+  /** Waits before giving up with `'network'`. @default 5 */
+  retries: number;
+  /** The first wait; each next one doubles, plus up to this much random jitter. @default 1000 */
+  baseDelayMs: number;
+  /** No single wait is longer than this, `Retry-After` included. @default 60000 */
+  maxDelayMs: number;
+}
+
+export interface UploadOptions {
+  /**
+   * The media endpoint (the resource URI with the `/upload` prefix), e.g.
+   * `https://www.googleapis.com/upload/drive/v3/files`. Required unless `sessionUri` is given.
+   */
+  endpoint?: string;
+  /**
+   * `'resumable'`: a session, chunks, resumes after failures. `'media'`: the bytes in one request, no metadata.
+   * `'multipart'`: metadata and bytes in one request. `'auto'`: media or multipart below `autoThreshold`,
+   * resumable above.
+   * @default 'resumable'
+   */
+  uploadType?: UploadType;
+  /** JSON metadata of the resource, e.g. `{ name: 'report.pdf' }`; sent with the session start or as part 1. */
+  metadata?: Record<string, unknown>;
+  /** `'POST'` creates a resource; `'PUT'` updates an existing one. @default 'POST' */
+  method?: 'POST' | 'PUT';
+  /** Media type of the bytes. @default file.type || 'application/octet-stream' */
+  contentType?: string;
+  /**
+   * Headers for every request, e.g. `Authorization`. A function is called before each request,
+   * so a token can be refreshed while a long upload runs.
+   */
+  headers?: HeadersOption;
+  /** A session started elsewhere (your backend, a signed URL): the upload asks it where it stands and goes on. */
+  sessionUri?: string;
+  /** Bytes per request of a resumable upload; a multiple of 262144 (256 KiB). @default 8388608 (8 MiB) */
+  chunkSize?: number;
+  /** When failures are retried; see `RetryOptions`. */
+  retry?: Partial<RetryOptions>;
+  /** Size in bytes below which `'auto'` sends one request instead of a session. @default 5242880 (5 MiB) */
+  autoThreshold?: number;
+  /** Aborts the upload, like `abort()`. */
+  signal?: AbortSignal;
+}
+
+/** Options after defaults and validation: what the engine works with. */
+export interface NormalizedOptions {
+  endpoint: string | undefined;
+  uploadType: 'resumable' | 'media' | 'multipart';
+  metadata: Record<string, unknown> | undefined;
+  method: 'POST' | 'PUT';
+  contentType: string;
+  headers: () => Promise<Record<string, string>>;
+  sessionUri: string | undefined;
+  chunkSize: number;
+  retry: RetryOptions;
+  signal: AbortSignal | undefined;
+  http: HttpClient;
+}
+
+export const DEFAULT_CHUNK_SIZE = 32 * CHUNK_QUANTUM;
+export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
+export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+
+function invalid(message: string): UploadError {
+  return new UploadError('invalid-option', message);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function checkUrl(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw invalid(`\`${name}\` must be a non-empty URL string.`);
+  try {
+    new URL(value, globalThis.location?.href);
+  } catch {
+    throw invalid(`\`${name}\` is not a valid URL: "${value}".`);
+  }
+  return value;
+}
+
+function checkCount(name: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw invalid(`\`${name}\` must be a whole number ≥ 0, got ${String(value)}.`);
+  }
+  return value;
+}
+
+function normalizeHeaders(headers: unknown): () => Promise<Record<string, string>> {
+  if (headers === undefined) return async () => ({});
+  if (typeof headers === 'function') {
+    return async () => {
+      const value: unknown = await headers();
+      if (!isPlainObject(value)) throw invalid('The `headers` function must return an object of header names to values.');
+      return value as Record<string, string>;
+    };
+  }
+  if (!isPlainObject(headers)) throw invalid('`headers` must be an object or a function returning one.');
+  return async () => headers as Record<string, string>;
+}
+
+/** Fills in every default and rejects bad options with an `'invalid-option'` error, once, at construction. */
+export function normalizeOptions(file: unknown, options: UploadOptions, http: HttpClient = kyClient): NormalizedOptions {
+  if (!(file instanceof Blob)) throw invalid('The first argument must be a Blob or a File.');
+  if (!isPlainObject(options as unknown)) throw invalid('The second argument must be an options object.');
+
+  const endpoint = checkUrl('endpoint', options.endpoint);
+  const sessionUri = checkUrl('sessionUri', options.sessionUri);
+  const metadata = options.metadata;
+  if (metadata !== undefined && !isPlainObject(metadata)) throw invalid('`metadata` must be a plain object.');
+
+  const requested: UploadType = options.uploadType ?? 'resumable';
+  if (!UPLOAD_TYPES.includes(requested)) {
+    throw invalid(`\`uploadType\` must be 'resumable', 'media', 'multipart' or 'auto', got "${String(requested)}".`);
+  }
+  const autoThreshold = checkCount('autoThreshold', options.autoThreshold, DEFAULT_AUTO_THRESHOLD);
+  const uploadType =
+    requested !== 'auto'
+      ? requested
+      : sessionUri === undefined && file.size < autoThreshold
+        ? metadata
+          ? 'multipart'
+          : 'media'
+        : 'resumable';
+  if (uploadType === 'media' && metadata) {
+    throw invalid("A 'media' upload cannot carry `metadata`; use 'multipart' or 'resumable'.");
+  }
+  if (uploadType === 'resumable' ? !endpoint && !sessionUri : !endpoint) {
+    throw invalid(
+      uploadType === 'resumable'
+        ? 'Give an `endpoint` (the media upload URL) or a `sessionUri` (a session started elsewhere).'
+        : `A '${uploadType}' upload needs an \`endpoint\`.`,
+    );
+  }
+
+  const method = options.method ?? 'POST';
+  if (method !== 'POST' && method !== 'PUT') throw invalid(`\`method\` must be 'POST' or 'PUT', got "${String(method)}".`);
+
+  const chunkSize = checkCount('chunkSize', options.chunkSize, DEFAULT_CHUNK_SIZE);
+  if (chunkSize === 0 || chunkSize % CHUNK_QUANTUM !== 0) {
+    throw invalid(
+      `\`chunkSize\` must be a positive multiple of ${CHUNK_QUANTUM} bytes (256 KiB), got ${chunkSize}; ` +
+        `for example ${Math.max(1, Math.round(chunkSize / CHUNK_QUANTUM)) * CHUNK_QUANTUM}.`,
+    );
+  }
+
+  if (options.retry !== undefined && !isPlainObject(options.retry)) throw invalid('`retry` must be an object.');
+  const retry: RetryOptions = {
+    retries: checkCount('retry.retries', options.retry?.retries, DEFAULT_RETRY.retries),
+    baseDelayMs: checkCount('retry.baseDelayMs', options.retry?.baseDelayMs, DEFAULT_RETRY.baseDelayMs),
+    maxDelayMs: checkCount('retry.maxDelayMs', options.retry?.maxDelayMs, DEFAULT_RETRY.maxDelayMs),
+  };
+
+  const contentType = options.contentType ?? (file.type || 'application/octet-stream');
+  if (typeof contentType !== 'string' || contentType === '') throw invalid('`contentType` must be a non-empty string.');
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
+    throw invalid('`signal` must be an AbortSignal.');
+  }
+
+  return {
+    endpoint,
+    uploadType,
+    metadata,
+    method,
+    contentType,
+    headers: normalizeHeaders(options.headers),
+    sessionUri,
+    chunkSize,
+    retry,
+    signal: options.signal,
+    http,
+  };
+}

@@ -1,0 +1,126 @@
+import { UploadError } from '../errors/upload-error.ts';
+import { RetryableFailure, SessionGone } from '../protocol/failures.ts';
+import { finalResult, type UploadResult } from '../protocol/final-result.ts';
+import { queryStatus } from '../protocol/query-status.ts';
+import { sendChunk } from '../protocol/send-chunk.ts';
+import type { SessionStatus } from '../protocol/session-status.ts';
+import { startSession } from '../protocol/start-session.ts';
+import type { HttpResponse } from '../transport/http-client.ts';
+import { RetryBudget } from './retry-budget.ts';
+import { withRetries, type Transfer, type TransferHost } from './transfer.ts';
+
+/** New sessions started after `404`/`410` before giving up with `'session-expired'`. */
+const MAX_SESSION_RESTARTS = 3;
+
+/**
+ * `uploadType=resumable`: start a session, send chunks from wherever the server's `Range` says,
+ * and after any interruption ask the session for its status before sending again.
+ */
+export class ResumableTransfer implements Transfer {
+  readonly #budget: RetryBudget;
+  #sessionUri: string | undefined;
+  /** A session given by the caller: its history is unknown, so it may hold any number of bytes. */
+  #adopted: boolean;
+  /** Where the next chunk starts: the server's committed count. */
+  #offset = 0;
+  /** The end of the furthest chunk sent to this session: the server cannot claim more. */
+  #sentUpTo = 0;
+  #restarts = 0;
+
+  constructor(private readonly host: TransferHost) {
+    this.#budget = new RetryBudget(host.options.retry);
+    this.#sessionUri = host.options.sessionUri;
+    this.#adopted = this.#sessionUri !== undefined;
+  }
+
+  run(signal: AbortSignal): Promise<UploadResult> {
+    this.#budget.reset();
+    return withRetries(this.host, this.#budget, signal, () => this.#transfer(signal), (error) => this.#recover(error));
+  }
+
+  async #transfer(signal: AbortSignal): Promise<UploadResult> {
+    const { host } = this;
+    const { context, options } = host;
+    const total = context.file.size;
+    let sessionUri = this.#sessionUri;
+    if (sessionUri === undefined) {
+      host.phase('starting');
+      sessionUri = await startSession(context, options.endpoint!, signal);
+      this.#sessionUri = sessionUri;
+      this.#offset = this.#sentUpTo = 0;
+      host.session(sessionUri);
+    } else {
+      // Bytes may have been in flight when we stopped: only the server knows where to go on from.
+      const reachable = this.#adopted ? total : this.#sentUpTo;
+      const result = this.#settle(await queryStatus(context, sessionUri, reachable, signal), sessionUri, reachable);
+      if (result) return result;
+    }
+    host.phase('uploading');
+    for (;;) {
+      const start = this.#offset;
+      const end = Math.min(start + options.chunkSize, total);
+      this.#sentUpTo = Math.max(this.#sentUpTo, end);
+      const result = this.#settle(await sendChunk(context, sessionUri, start, end, signal), sessionUri, end);
+      if (result) return result;
+      if (this.#offset <= start) {
+        // A 308 that keeps nothing of the chunk: retry with backoff rather than loop forever.
+        throw new RetryableFailure(`The upload session committed none of bytes ${start}-${end - 1}`, 308);
+      }
+    }
+  }
+
+  /** Applies a session's answer: the final result, or undefined after moving the offset to its `Range`. */
+  #settle(status: SessionStatus, sessionUri: string, sentUpTo: number): UploadResult | undefined {
+    const total = this.host.context.file.size;
+    if (status.final) return this.#finish(status.final, sessionUri, sentUpTo);
+    if (status.committed >= total && total > 0) {
+      throw new UploadError(
+        'protocol',
+        `The upload session ${sessionUri} holds all ${total} bytes but answered 308 instead of finishing the upload.`,
+        { status: 308 },
+      );
+    }
+    if (status.committed > this.#offset) this.#budget.reset();
+    this.#offset = status.committed;
+    this.host.committed(status.committed);
+    return undefined;
+  }
+
+  /** `sentUpTo` is what could have reached the server; an adopted session may have been finished by anyone. */
+  #finish(response: HttpResponse, sessionUri: string, sentUpTo: number): UploadResult {
+    const total = this.host.context.file.size;
+    if (sentUpTo < total) {
+      throw new UploadError(
+        'protocol',
+        `The upload session ${sessionUri} answered ${response.status} (finished) after only ${sentUpTo} of ${total} bytes were sent: ` +
+          'the stored object would be truncated, so this is not a success.',
+        { status: response.status, body: response.text },
+      );
+    }
+    const result = finalResult(response, total, sessionUri);
+    this.host.committed(total);
+    return result;
+  }
+
+  /** `404`/`410`: the session is gone; start a new one from byte 0 while the endpoint allows it. */
+  #recover(error: unknown): boolean {
+    if (!(error instanceof SessionGone)) return false;
+    const { endpoint } = this.host.options;
+    if (!endpoint || this.#restarts >= MAX_SESSION_RESTARTS) {
+      throw new UploadError(
+        'session-expired',
+        `The upload session answered ${error.status} (${error.status === 404 ? 'expired' : 'gone'})` +
+          (endpoint
+            ? ` and ${MAX_SESSION_RESTARTS} new sessions did not get further. Try again later.`
+            : ' and there is no `endpoint` to start a new one. Ask your backend for a new session URI.'),
+        { status: error.status, cause: error },
+      );
+    }
+    this.#restarts++;
+    this.#sessionUri = undefined;
+    this.#adopted = false;
+    this.#offset = this.#sentUpTo = 0;
+    this.host.session(undefined);
+    return true;
+  }
+}

@@ -1,0 +1,53 @@
+import { UploadError } from '../errors/upload-error.ts';
+import { RetryableFailure } from '../protocol/failures.ts';
+import { NetworkFailure } from '../transport/http-client.ts';
+import type { RetryOptions } from './options.ts';
+
+/** `Retry-After` as milliseconds: delta seconds or an HTTP date. */
+export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * The seeds' exponential backoff: 2^n × base plus a random jitter of up to one base, capped,
+ * and never shorter than what the server asked for with `Retry-After` (itself capped).
+ */
+export function backoffDelay(attempt: number, retry: RetryOptions, retryAfter?: string | null): number {
+  const exponential = retry.baseDelayMs * 2 ** attempt + Math.random() * retry.baseDelayMs;
+  return Math.min(retry.maxDelayMs, Math.max(exponential, retryAfterMs(retryAfter) ?? 0));
+}
+
+/** The failure as a retryable one, or undefined when it must not be retried. */
+export function asRetryable(error: unknown): RetryableFailure | undefined {
+  if (error instanceof RetryableFailure) return error;
+  if (error instanceof NetworkFailure) return new RetryableFailure(error.message, undefined, undefined, null, { cause: error });
+  return undefined;
+}
+
+/** Counts consecutive failures; spent retries come back whenever the server makes progress. */
+export class RetryBudget {
+  #failures = 0;
+  constructor(private readonly retry: RetryOptions) {}
+
+  reset(): void {
+    this.#failures = 0;
+  }
+
+  /** The wait before the next attempt, or throws the `'network'` error when the budget is spent. */
+  next(failure: RetryableFailure): number {
+    if (this.#failures >= this.retry.retries) {
+      const what = failure.status === undefined ? 'the connection failed' : `the server answered ${failure.status}`;
+      throw new UploadError(
+        'network',
+        `The upload gave up after ${this.retry.retries} retries: ${failure.message} (${what}). ` +
+          'Check the connection, then call start() again to continue from where the server stopped.',
+        { status: failure.status, body: failure.body, cause: failure },
+      );
+    }
+    return backoffDelay(this.#failures++, this.retry, failure.retryAfter);
+  }
+}

@@ -1,0 +1,191 @@
+import { UploadError } from '../errors/upload-error.ts';
+import type { UploadContext } from '../protocol/context.ts';
+import type { UploadResult } from '../protocol/final-result.ts';
+import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
+import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
+import { ResumableTransfer } from './resumable-transfer.ts';
+import { SingleRequestTransfer } from './single-request-transfer.ts';
+import { canMove, type UploadState } from './state.ts';
+import type { Transfer, TransferHost } from './transfer.ts';
+
+/** Thrown into a run to stop it; `pause()` and `abort()` tell them apart by the upload's state. */
+const STOP = Symbol('stop');
+
+/**
+ * One file on its way to the server.
+ *
+ * @example
+ * const upload = new Upload(file, { endpoint: '/upload/drive/v3/files', metadata: { name: file.name } });
+ * upload.addEventListener('progress', (e) => console.log(e.detail.bytesCommitted, e.detail.bytesTotal));
+ * const { status, body } = await upload.start();
+ *
+ * @fires progress - `{ bytesCommitted, bytesTotal }` whenever the server confirms more bytes.
+ * @fires statechange - `{ state, previous, retryInMs? }` on every change of `state`.
+ */
+export class Upload extends EventTarget {
+  readonly file: Blob;
+  readonly #options: NormalizedOptions;
+  readonly #transfer: Transfer;
+  #state: UploadState = 'idle';
+  #bytesCommitted = 0;
+  #progressReported = false;
+  #sessionUri: string | undefined;
+  #run: AbortController | undefined;
+  #running: Promise<UploadResult> | undefined;
+  #wake: (() => void) | undefined;
+
+  /** Throws `UploadError` with code `'invalid-option'` when an option is wrong. */
+  constructor(file: Blob, options: UploadOptions) {
+    super();
+    this.#options = normalizeOptions(file, options);
+    this.file = file;
+    this.#sessionUri = this.#options.sessionUri;
+    const context: UploadContext = {
+      http: this.#options.http,
+      file,
+      endpoint: this.#options.endpoint,
+      method: this.#options.method,
+      contentType: this.#options.contentType,
+      metadata: this.#options.metadata,
+      headers: this.#options.headers,
+    };
+    this.#transfer =
+      this.#options.uploadType === 'resumable'
+        ? new ResumableTransfer(this.#host(context))
+        : new SingleRequestTransfer(this.#host(context));
+    const { signal } = this.#options;
+    if (signal?.aborted) this.abort();
+    else signal?.addEventListener('abort', () => this.abort(), { once: true });
+  }
+
+  /** Where the upload stands; see `UploadState`. */
+  get state(): UploadState {
+    return this.#state;
+  }
+
+  /** Bytes the server has confirmed. Never decreases. */
+  get bytesCommitted(): number {
+    return this.#bytesCommitted;
+  }
+
+  /** The file's size in bytes. */
+  get bytesTotal(): number {
+    return this.file.size;
+  }
+
+  /** The resumable session URI, once there is one: keep it to resume later with the `sessionUri` option. */
+  get sessionUri(): string | undefined {
+    return this.#sessionUri;
+  }
+
+  /** Which protocol the upload uses, after `'auto'` was resolved. */
+  get uploadType(): 'resumable' | 'media' | 'multipart' {
+    return this.#options.uploadType;
+  }
+
+  /**
+   * Starts (or, after an error, continues) the upload. Resolves with the server's final answer;
+   * rejects with `UploadError`. Calling it while the upload runs returns the same promise.
+   */
+  start(): Promise<UploadResult> {
+    if (this.#state === 'aborted') return Promise.reject(abortedError());
+    if (this.#running && this.#state !== 'error') return this.#running;
+    this.#running = this.#drive();
+    return this.#running;
+  }
+
+  /** Stops sending now (the request in flight is cancelled); `resume()` goes on from the server's offset. */
+  pause(): void {
+    if (this.#state !== 'starting' && this.#state !== 'uploading' && this.#state !== 'retrying') return;
+    this.#setState('paused');
+    this.#run?.abort(STOP);
+  }
+
+  /** Continues a paused upload. */
+  resume(): void {
+    if (this.#state === 'paused') this.#wake?.();
+  }
+
+  /** Cancels the upload for good: nothing more is sent and `start()` rejects with code `'aborted'`. */
+  abort(): void {
+    if (this.#state === 'done' || this.#state === 'aborted') return;
+    this.#setState('aborted');
+    this.#run?.abort(STOP);
+    this.#wake?.();
+  }
+
+  async #drive(): Promise<UploadResult> {
+    try {
+      for (;;) {
+        const run = new AbortController();
+        this.#run = run;
+        try {
+          const result = await this.#transfer.run(run.signal);
+          this.#report(this.file.size);
+          this.#setState('done');
+          return result;
+        } catch (error) {
+          if (!run.signal.aborted) throw error;
+          if (this.#state === 'paused') await new Promise<void>((wake) => (this.#wake = wake));
+          if (this.#state === 'aborted') throw abortedError();
+        }
+      }
+    } catch (error) {
+      if (this.#state !== 'aborted') this.#setState('error');
+      throw error;
+    } finally {
+      this.#run = undefined;
+      this.#wake = undefined;
+    }
+  }
+
+  #host(context: UploadContext): TransferHost {
+    const live = () => this.#run !== undefined && !this.#run.signal.aborted;
+    return {
+      context,
+      options: this.#options,
+      phase: (state, retryInMs) => live() && this.#setState(state, retryInMs),
+      committed: (bytes) => live() && this.#report(bytes),
+      session: (uri) => {
+        if (live()) this.#sessionUri = uri;
+      },
+    };
+  }
+
+  #report(bytes: number): void {
+    if (bytes < this.#bytesCommitted || (bytes === this.#bytesCommitted && this.#progressReported)) return;
+    this.#bytesCommitted = bytes;
+    this.#progressReported = true;
+    const detail: UploadProgressDetail = { bytesCommitted: bytes, bytesTotal: this.file.size };
+    this.dispatchEvent(new CustomEvent('progress', { detail }));
+  }
+
+  #setState(state: UploadState, retryInMs?: number): void {
+    const previous = this.#state;
+    if (state === previous && retryInMs === undefined) return;
+    if (!canMove(previous, state)) throw new Error(`Upload cannot move from '${previous}' to '${state}'`);
+    this.#state = state;
+    const detail: UploadStateChangeDetail = retryInMs === undefined ? { state, previous } : { state, previous, retryInMs };
+    this.dispatchEvent(new CustomEvent('statechange', { detail }));
+  }
+}
+
+function abortedError(): UploadError {
+  return new UploadError('aborted', 'The upload was aborted (abort() was called or its signal fired).');
+}
+
+// Typed listeners: `upload.addEventListener('progress', (e) => e.detail.bytesCommitted)`.
+export interface Upload {
+  addEventListener<K extends keyof UploadEventMap>(
+    type: K,
+    listener: (this: Upload, event: UploadEventMap[K]) => void,
+    options?: boolean | AddEventListenerOptions,
+  ): void;
+  addEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions): void;
+  removeEventListener<K extends keyof UploadEventMap>(
+    type: K,
+    listener: (this: Upload, event: UploadEventMap[K]) => void,
+    options?: boolean | EventListenerOptions,
+  ): void;
+  removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions): void;
+}

@@ -1,0 +1,42 @@
+/** Why an upload failed. Match on `code`, never on the message text. */
+export type UploadErrorCode =
+  /** An option was missing or wrong; thrown by the constructor. */
+  | 'invalid-option'
+  /** The server broke the protocol: malformed or impossible `Range`, missing `Location`, an early final answer, … */
+  | 'protocol'
+  /** The server answered with a status that is not retried; see `status` and `body`. */
+  | 'http'
+  /** The network or the server kept failing until the retries ran out. */
+  | 'network'
+  /** The resumable session expired or broke (`404`/`410`) and could not be restarted. */
+  | 'session-expired'
+  /** `abort()` was called or the `signal` fired. */
+  | 'aborted';
+
+export interface UploadErrorDetails {
+  /** HTTP status of the response behind the error, when there was one. */
+  status?: number;
+  /** The response body (parsed JSON or text), when there was one. */
+  body?: unknown;
+  /** The lower-level error that caused this one. */
+  cause?: unknown;
+}
+
+export class UploadError extends Error {
+  override name = 'UploadError';
+  readonly code: UploadErrorCode;
+  readonly status: number | undefined;
+  readonly body: unknown;
+
+  constructor(code: UploadErrorCode, message: string, details: UploadErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.code = code;
+    this.status = details.status;
+    this.body = details.body;
+  }
+}
+
+/** True for an `UploadError`, also one made in another realm (an iframe), where `instanceof` fails. */
+export function isUploadError(value: unknown): value is UploadError {
+  return value instanceof UploadError || (value instanceof Error && value.name === 'UploadError' && 'code' in value);
+}

@@ -1,0 +1,48 @@
+import { UploadError } from '../errors/upload-error.ts';
+import type { HttpResponse } from '../transport/http-client.ts';
+import { readBody } from './read-body.ts';
+
+// The seeds' retry list, plus 408 and 429, which also mean "try again later".
+const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+
+/** A failure worth waiting and trying again: a retryable status or no response at all. */
+export class RetryableFailure extends Error {
+  override name = 'RetryableFailure';
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+    readonly retryAfter?: string | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/** The session URI answered 404 (expired) or 410 (broken): only a new session can go on. */
+export class SessionGone extends Error {
+  override name = 'SessionGone';
+  constructor(readonly status: number) {
+    super(`The upload session answered ${status}`);
+  }
+}
+
+/**
+ * The error for a response the step did not expect.
+ * `step` reads like "Starting the upload session at https://…".
+ */
+export function failureFor(response: HttpResponse, step: string, onSession: boolean): Error {
+  const { status } = response;
+  const body = readBody(response);
+  if (RETRYABLE_STATUSES.has(status)) {
+    return new RetryableFailure(`${step} failed with ${status}`, status, body, response.headers.get('Retry-After'));
+  }
+  if (onSession && (status === 404 || status === 410)) return new SessionGone(status);
+  const excerpt = response.text.trim().slice(0, 200);
+  return new UploadError(
+    'http',
+    `${step} failed: the server answered ${status}${excerpt ? ` (${excerpt})` : ''}. ` +
+      'This status is not retried; check the endpoint, the credentials in `headers` and the request options.',
+    { status, body },
+  );
+}

@@ -1,0 +1,35 @@
+import { UploadError } from '../errors/upload-error.ts';
+import { withQuery } from '../utils/with-query.ts';
+import { send, type UploadContext } from './context.ts';
+import { failureFor } from './failures.ts';
+
+/** Step 1 of a resumable upload: announce the file (and its metadata) and get the session URI. */
+export async function startSession(context: UploadContext, endpoint: string, signal: AbortSignal): Promise<string> {
+  const { file, metadata, method, contentType } = context;
+  const url = withQuery(endpoint, 'uploadType', 'resumable');
+  const headers: Record<string, string> = {
+    'X-Upload-Content-Type': contentType,
+    'X-Upload-Content-Length': String(file.size),
+  };
+  if (metadata) headers['Content-Type'] = 'application/json; charset=UTF-8';
+  const response = await send(context, {
+    method,
+    url,
+    headers,
+    body: metadata ? JSON.stringify(metadata) : '',
+    signal,
+  });
+  if (response.status < 200 || response.status > 299) {
+    throw failureFor(response, `Starting the upload session at ${url}`, false);
+  }
+  const location = response.headers.get('Location');
+  if (!location) {
+    throw new UploadError(
+      'protocol',
+      `Starting the upload session at ${url} answered ${response.status} without a Location header, so there is no session URI. ` +
+        'If the endpoint is on another origin, it must list Location (and Range) in Access-Control-Expose-Headers.',
+      { status: response.status },
+    );
+  }
+  return new URL(location, url).href;
+}

@@ -1,0 +1,29 @@
+/** One HTTP exchange, as the protocol steps see it. Kept minimal so a transport can be swapped (tests, XHR). */
+export interface HttpRequest {
+  method: 'POST' | 'PUT';
+  url: string;
+  headers: Record<string, string>;
+  body?: Blob | string;
+  signal: AbortSignal;
+}
+
+export interface HttpResponse {
+  status: number;
+  headers: Headers;
+  /** The whole body as text ('' when empty); read before returning so the connection is free. */
+  text: string;
+}
+
+/**
+ * Sends a request and resolves with any HTTP status (never throws for one).
+ * Rejects with `NetworkFailure` when no response arrived, or with the signal's reason when aborted.
+ */
+export type HttpClient = (request: HttpRequest) => Promise<HttpResponse>;
+
+/** No response came back: connection refused, reset, or dropped mid-body. */
+export class NetworkFailure extends Error {
+  override name = 'NetworkFailure';
+  constructor(url: string, cause: unknown) {
+    super(`No response from ${url}`, { cause });
+  }
+}

@@ -1,0 +1,82 @@
+import { inject } from 'vitest';
+
+/** The reference server started by the global setup, on another loopback origin than the test page. */
+export const serverUrl = inject('serverUrl');
+
+/** A fresh media endpoint per test, so server logs never mix. */
+export function endpoint(name = crypto.randomUUID()): string {
+  return `${serverUrl}/upload/test/v1/${name}`;
+}
+
+export interface ServerRequestLog {
+  kind: 'start' | 'query' | 'chunk';
+  contentRange?: string | null;
+  status: number;
+}
+
+export interface ServerSession {
+  uploadId: string;
+  committed: number;
+  total: number | null;
+  complete: boolean;
+  expired: boolean;
+  bytesReceived: number;
+  requests: ServerRequestLog[];
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  size: string;
+  contentType: string;
+  md5Hash: string;
+  sha256: string;
+  metadata: Record<string, unknown>;
+}
+
+export function uploadIdOf(sessionUri: string): string {
+  const id = new URL(sessionUri).searchParams.get('upload_id');
+  if (!id) throw new Error(`No upload_id in ${sessionUri}`);
+  return id;
+}
+
+async function json<T>(response: Response): Promise<T> {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** What the server saw of a session: every request, the bytes received, the bytes committed. */
+export async function sessionLog(sessionUri: string): Promise<ServerSession> {
+  return json(await fetch(`${serverUrl}/__control/sessions/${uploadIdOf(sessionUri)}`));
+}
+
+/** What the server stored, read back from disk (not from the upload's response). */
+export async function storedFile(id: string): Promise<StoredFile> {
+  return json(await fetch(`${serverUrl}/__files/${id}/info`));
+}
+
+/** Faults for the session's next requests; see server/faults.ts for the kinds. */
+export async function injectFaults(sessionUri: string, faults: unknown[]): Promise<void> {
+  const response = await fetch(`${serverUrl}/__control/sessions/${uploadIdOf(sessionUri)}/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  if (!response.ok) throw new Error(`Injecting faults failed: ${response.status}`);
+}
+
+/** Headers that make the server apply these faults to the session the request starts. */
+export function faultHeaders(faults: unknown[]): Record<string, string> {
+  return { 'X-Test-Faults': JSON.stringify(faults) };
+}
+
+/** Starts a session directly, as a backend would, and returns its URI. */
+export async function startSessionDirectly(url: string, size: number, faults: unknown[] = []): Promise<string> {
+  const response = await fetch(`${url}?uploadType=resumable`, {
+    method: 'POST',
+    headers: { 'X-Upload-Content-Length': String(size), ...faultHeaders(faults) },
+  });
+  const location = response.headers.get('Location');
+  if (response.status !== 200 || !location) throw new Error(`Session start answered ${response.status}`);
+  return location;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { UploadError } from '../../src/errors/upload-error.ts';
+import { RetryBudget, backoffDelay, retryAfterMs } from '../../src/engine/retry-budget.ts';
+import { RetryableFailure } from '../../src/protocol/failures.ts';
+
+const seeds = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+
+describe('backoffDelay', () => {
+  it('waits 2^n seconds plus up to one second of jitter, as the seeds ask', () => {
+    for (let n = 0; n < 5; n++) {
+      for (let i = 0; i < 50; i++) {
+        const delay = backoffDelay(n, seeds);
+        expect(delay).toBeGreaterThanOrEqual(1000 * 2 ** n);
+        expect(delay).toBeLessThan(1000 * 2 ** n + 1000);
+      }
+    }
+  });
+
+  it('never waits longer than maxDelayMs', () => {
+    expect(backoffDelay(20, seeds)).toBe(60_000);
+    expect(backoffDelay(0, seeds, '3600')).toBe(60_000);
+  });
+
+  it('waits at least what Retry-After asks', () => {
+    expect(backoffDelay(0, seeds, '7')).toBe(7000);
+  });
+});
+
+describe('retryAfterMs', () => {
+  it('reads delta seconds and HTTP dates', () => {
+    const now = Date.parse('Sun, 22 Nov 2026 12:00:00 GMT');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs('Sun, 22 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Sun, 22 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
+  });
+});
+
+describe('RetryBudget', () => {
+  it("allows `retries` waits, then throws 'network' with the last status", () => {
+    const budget = new RetryBudget({ retries: 2, baseDelayMs: 1, maxDelayMs: 10 });
+    const failure = new RetryableFailure('Sending failed with 503', 503, 'busy');
+    budget.next(failure);
+    budget.next(failure);
+    let error: unknown;
+    try {
+      budget.next(failure);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(UploadError);
+    expect(error).toMatchObject({ code: 'network', status: 503, body: 'busy' });
+  });
+
+  it('gives the retries back after a reset', () => {
+    const budget = new RetryBudget({ retries: 1, baseDelayMs: 1, maxDelayMs: 10 });
+    const failure = new RetryableFailure('x');
+    budget.next(failure);
+    budget.reset();
+    expect(budget.next(failure)).toBeLessThan(10);
+  });
+});
