@@ -1,6 +1,9 @@
 import { UploadError } from '../errors/upload-error.ts';
 import type { HttpClient } from '../transport/http-client.ts';
-import { kyClient } from '../transport/ky-client.ts';
+import type { ChunkSizing } from './chunk-sizer.ts';
+import { defaultClient } from '../transport/default-client.ts';
+import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/xhr-client.ts';
+import { credentialOrigins, isAcceptableSessionUri } from '../security/origin-policy.ts';
 
 /** Every chunk but the last must be a multiple of this (256 KiB). */
 export const CHUNK_QUANTUM = 256 * 1024;
@@ -46,12 +49,31 @@ export interface UploadOptions {
   headers?: HeadersOption;
   /** A session started elsewhere (your backend, a signed URL): the upload asks it where it stands and goes on. */
   sessionUri?: string;
-  /** Bytes per request of a resumable upload; a multiple of 262144 (256 KiB). @default 8388608 (8 MiB) */
+  /**
+   * A fixed number of bytes per request of a resumable upload, a multiple of 262144 (256 KiB).
+   * Without it, chunks adapt to the connection: see `chunkTargetMs`.
+   */
   chunkSize?: number;
+  /** Adaptive chunks are sized so that a request lasts about this long. @default 3000 */
+  chunkTargetMs?: number;
+  /** The smallest adaptive chunk, and the first. A multiple of 262144. @default 262144 */
+  minChunkSize?: number;
+  /** The largest adaptive chunk; also the most a failure can make us resend. A multiple of 262144. @default 67108864 (64 MiB) */
+  maxChunkSize?: number;
   /** When failures are retried; see `RetryOptions`. */
   retry?: Partial<RetryOptions>;
   /** Size in bytes below which `'auto'` sends one request instead of a session. @default 5242880 (5 MiB) */
   autoThreshold?: number;
+  /**
+   * A request that sends no byte and gets no answer for this long is cancelled; the upload then
+   * asks the session where it stands and goes on. @default 30000
+   */
+  stallTimeoutMs?: number;
+  /**
+   * Other origins that may receive `headers`, e.g. a storage host your backend's session URIs point to.
+   * By default only the endpoint's origin (or the given session URI's) sees them.
+   */
+  credentialOrigins?: string[];
   /** Aborts the upload, like `abort()`. */
   signal?: AbortSignal;
 }
@@ -64,14 +86,20 @@ export interface NormalizedOptions {
   method: 'POST' | 'PUT';
   contentType: string;
   headers: () => Promise<Record<string, string>>;
+  /** True when `headers` is a function, so calling it again may bring a fresh token. */
+  refreshableHeaders: boolean;
+  /** Origins allowed to receive `headers`. */
+  credentialOrigins: Set<string>;
   sessionUri: string | undefined;
-  chunkSize: number;
+  chunks: ChunkSizing;
   retry: RetryOptions;
   signal: AbortSignal | undefined;
   http: HttpClient;
 }
 
-export const DEFAULT_CHUNK_SIZE = 32 * CHUNK_QUANTUM;
+export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
+export const DEFAULT_MAX_CHUNK_SIZE = 256 * CHUNK_QUANTUM;
+export const DEFAULT_CHUNK_TARGET_MS = 3000;
 export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
 export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
@@ -83,15 +111,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function checkUrl(name: string, value: unknown): string | undefined {
+function checkUrl(name: string, value: unknown): URL | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '') throw invalid(`\`${name}\` must be a non-empty URL string.`);
   try {
-    new URL(value, globalThis.location?.href);
+    return new URL(value, globalThis.location?.href);
   } catch {
     throw invalid(`\`${name}\` is not a valid URL: "${value}".`);
   }
-  return value;
 }
 
 function checkCount(name: string, value: unknown, fallback: number): number {
@@ -102,11 +129,27 @@ function checkCount(name: string, value: unknown, fallback: number): number {
   return value;
 }
 
+function checkChunk(name: string, value: unknown, fallback: number): number {
+  const size = checkCount(name, value, fallback);
+  if (size === 0 || size % CHUNK_QUANTUM !== 0) {
+    throw invalid(
+      `\`${name}\` must be a positive multiple of ${CHUNK_QUANTUM} bytes (256 KiB), got ${size}; ` +
+        `for example ${Math.max(1, Math.round(size / CHUNK_QUANTUM)) * CHUNK_QUANTUM}.`,
+    );
+  }
+  return size;
+}
+
 function normalizeHeaders(headers: unknown): () => Promise<Record<string, string>> {
   if (headers === undefined) return async () => ({});
   if (typeof headers === 'function') {
     return async () => {
-      const value: unknown = await headers();
+      let value: unknown;
+      try {
+        value = await headers();
+      } catch (cause) {
+        throw new UploadError('invalid-option', 'The `headers` function failed, so no request could be authorised.', { cause });
+      }
       if (!isPlainObject(value)) throw invalid('The `headers` function must return an object of header names to values.');
       return value as Record<string, string>;
     };
@@ -116,12 +159,23 @@ function normalizeHeaders(headers: unknown): () => Promise<Record<string, string
 }
 
 /** Fills in every default and rejects bad options with an `'invalid-option'` error, once, at construction. */
-export function normalizeOptions(file: unknown, options: UploadOptions, http: HttpClient = kyClient): NormalizedOptions {
+export function normalizeOptions(file: unknown, options: UploadOptions): NormalizedOptions {
   if (!(file instanceof Blob)) throw invalid('The first argument must be a Blob or a File.');
   if (!isPlainObject(options as unknown)) throw invalid('The second argument must be an options object.');
 
-  const endpoint = checkUrl('endpoint', options.endpoint);
-  const sessionUri = checkUrl('sessionUri', options.sessionUri);
+  const endpointUrl = checkUrl('endpoint', options.endpoint);
+  const sessionUrl = checkUrl('sessionUri', options.sessionUri);
+  const endpoint = endpointUrl?.href;
+  const sessionUri = sessionUrl?.href;
+  if (sessionUrl && !isAcceptableSessionUri(sessionUrl, endpointUrl)) {
+    throw invalid(`\`sessionUri\` must be https: (or http: on localhost), got "${sessionUrl.href}".`);
+  }
+  const extraOrigins = options.credentialOrigins ?? [];
+  if (!Array.isArray(extraOrigins) || !extraOrigins.every((origin) => checkUrl('credentialOrigins', origin))) {
+    throw invalid('`credentialOrigins` must be an array of origins such as "https://storage.example.com".');
+  }
+  const stallTimeoutMs = checkCount('stallTimeoutMs', options.stallTimeoutMs, DEFAULT_STALL_TIMEOUT_MS);
+  if (stallTimeoutMs === 0) throw invalid('`stallTimeoutMs` must be above 0.');
   const metadata = options.metadata;
   if (metadata !== undefined && !isPlainObject(metadata)) throw invalid('`metadata` must be a plain object.');
 
@@ -152,13 +206,14 @@ export function normalizeOptions(file: unknown, options: UploadOptions, http: Ht
   const method = options.method ?? 'POST';
   if (method !== 'POST' && method !== 'PUT') throw invalid(`\`method\` must be 'POST' or 'PUT', got "${String(method)}".`);
 
-  const chunkSize = checkCount('chunkSize', options.chunkSize, DEFAULT_CHUNK_SIZE);
-  if (chunkSize === 0 || chunkSize % CHUNK_QUANTUM !== 0) {
-    throw invalid(
-      `\`chunkSize\` must be a positive multiple of ${CHUNK_QUANTUM} bytes (256 KiB), got ${chunkSize}; ` +
-        `for example ${Math.max(1, Math.round(chunkSize / CHUNK_QUANTUM)) * CHUNK_QUANTUM}.`,
-    );
-  }
+  const chunks: ChunkSizing = {
+    fixed: options.chunkSize === undefined ? undefined : checkChunk('chunkSize', options.chunkSize, 0),
+    min: checkChunk('minChunkSize', options.minChunkSize, DEFAULT_MIN_CHUNK_SIZE),
+    max: checkChunk('maxChunkSize', options.maxChunkSize, DEFAULT_MAX_CHUNK_SIZE),
+    targetMs: checkCount('chunkTargetMs', options.chunkTargetMs, DEFAULT_CHUNK_TARGET_MS),
+  };
+  if (chunks.min > chunks.max) throw invalid('`minChunkSize` must not be above `maxChunkSize`.');
+  if (chunks.targetMs === 0) throw invalid('`chunkTargetMs` must be above 0.');
 
   if (options.retry !== undefined && !isPlainObject(options.retry)) throw invalid('`retry` must be an object.');
   const retry: RetryOptions = {
@@ -180,10 +235,12 @@ export function normalizeOptions(file: unknown, options: UploadOptions, http: Ht
     method,
     contentType,
     headers: normalizeHeaders(options.headers),
+    refreshableHeaders: typeof options.headers === 'function',
+    credentialOrigins: credentialOrigins(endpointUrl, sessionUrl, extraOrigins),
     sessionUri,
-    chunkSize,
+    chunks,
     retry,
     signal: options.signal,
-    http,
+    http: defaultClient(stallTimeoutMs),
   };
 }

@@ -6,6 +6,7 @@ import { sendChunk } from '../protocol/send-chunk.ts';
 import type { SessionStatus } from '../protocol/session-status.ts';
 import { startSession } from '../protocol/start-session.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
+import { ChunkSizer } from './chunk-sizer.ts';
 import { RetryBudget } from './retry-budget.ts';
 import { withRetries, type Transfer, type TransferHost } from './transfer.ts';
 
@@ -18,6 +19,7 @@ const MAX_SESSION_RESTARTS = 3;
  */
 export class ResumableTransfer implements Transfer {
   readonly #budget: RetryBudget;
+  readonly #sizer: ChunkSizer;
   #sessionUri: string | undefined;
   /** A session given by the caller: its history is unknown, so it may hold any number of bytes. */
   #adopted: boolean;
@@ -29,6 +31,7 @@ export class ResumableTransfer implements Transfer {
 
   constructor(private readonly host: TransferHost) {
     this.#budget = new RetryBudget(host.options.retry);
+    this.#sizer = new ChunkSizer(host.options.chunks);
     this.#sessionUri = host.options.sessionUri;
     this.#adopted = this.#sessionUri !== undefined;
   }
@@ -58,9 +61,12 @@ export class ResumableTransfer implements Transfer {
     host.phase('uploading');
     for (;;) {
       const start = this.#offset;
-      const end = Math.min(start + options.chunkSize, total);
+      const end = Math.min(start + this.#sizer.next(), total);
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
-      const result = this.#settle(await sendChunk(context, sessionUri, start, end, signal), sessionUri, end);
+      const sentAt = performance.now();
+      const status = await sendChunk(context, sessionUri, start, end, signal);
+      this.#sizer.record(end - start, performance.now() - sentAt);
+      const result = this.#settle(status, sessionUri, end);
       if (result) return result;
       if (this.#offset <= start) {
         // A 308 that keeps nothing of the chunk: retry with backoff rather than loop forever.

@@ -31,10 +31,19 @@ export function asRetryable(error: unknown): RetryableFailure | undefined {
 /** Counts consecutive failures; spent retries come back whenever the server makes progress. */
 export class RetryBudget {
   #failures = 0;
+  #refreshed = false;
   constructor(private readonly retry: RetryOptions) {}
 
   reset(): void {
     this.#failures = 0;
+    this.#refreshed = false;
+  }
+
+  /** True once per reset: a `401` earns one more try with fresh credentials, not a loop. */
+  refreshCredentials(): boolean {
+    if (this.#refreshed) return false;
+    this.#refreshed = true;
+    return true;
   }
 
   /** The wait before the next attempt, or throws the `'network'` error when the budget is spent. */

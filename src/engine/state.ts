@@ -5,6 +5,7 @@ export const UploadStates = Object.freeze({
   uploading: 'uploading',
   paused: 'paused',
   retrying: 'retrying',
+  offline: 'offline',
   done: 'done',
   error: 'error',
   aborted: 'aborted',
@@ -13,11 +14,13 @@ export const UploadStates = Object.freeze({
 export type UploadState = (typeof UploadStates)[keyof typeof UploadStates];
 
 /** The moves an upload may make; anything else is a bug in the engine and throws. */
+const running: readonly UploadState[] = ['starting', 'uploading', 'retrying', 'offline', 'paused', 'done', 'error', 'aborted'];
 const allowed: Record<UploadState, readonly UploadState[]> = {
   idle: ['starting', 'aborted'],
-  starting: ['uploading', 'retrying', 'paused', 'done', 'error', 'aborted'],
-  uploading: ['starting', 'retrying', 'paused', 'done', 'error', 'aborted'],
-  retrying: ['starting', 'uploading', 'paused', 'done', 'error', 'aborted'],
+  starting: running,
+  uploading: running,
+  retrying: running,
+  offline: running,
   paused: ['starting', 'uploading', 'aborted'],
   // `start()` again after an error resumes the same session.
   error: ['starting', 'aborted'],

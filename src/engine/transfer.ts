@@ -1,15 +1,19 @@
 import type { UploadContext } from '../protocol/context.ts';
+import { Unauthorized } from '../protocol/failures.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
-import { asRetryable, type RetryBudget } from './retry-budget.ts';
-import type { NormalizedOptions } from './options.ts';
+import { NetworkFailure } from '../transport/http-client.ts';
 import { sleep } from '../utils/sleep.ts';
+import { checkReadable } from './check-readable.ts';
+import type { NormalizedOptions } from './options.ts';
+import { asRetryable, type RetryBudget } from './retry-budget.ts';
+import { isOffline, waitOnline } from './wait-online.ts';
 
 /** What a transfer may tell its upload. Calls made after the run's signal aborted are ignored. */
 export interface TransferHost {
   readonly context: UploadContext;
   readonly options: NormalizedOptions;
   /** The transfer entered a new phase; `retryInMs` while waiting to retry. */
-  phase(state: 'starting' | 'uploading' | 'retrying', retryInMs?: number): void;
+  phase(state: 'starting' | 'uploading' | 'retrying' | 'offline', retryInMs?: number): void;
   /** The server confirmed this many bytes. */
   committed(bytes: number): void;
   /** A session URI was obtained, or dropped (undefined) when the session died. */
@@ -22,8 +26,9 @@ export interface Transfer {
 }
 
 /**
- * Runs `attempt` until it succeeds, waiting with backoff after each retryable failure.
- * `recover` may claim a failure it can mend at once (it returns true) to try again without waiting.
+ * Runs `attempt` until it succeeds: after a retryable failure it waits with backoff (or, offline,
+ * until the browser is online again, without spending a retry); after a `401` it tries once more
+ * with freshly resolved headers. `recover` may claim a failure it mends at once (returns true).
  */
 export async function withRetries<T>(
   host: TransferHost,
@@ -38,8 +43,18 @@ export async function withRetries<T>(
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (recover(error)) continue;
+      if (error instanceof Unauthorized) {
+        if (host.options.refreshableHeaders && budget.refreshCredentials()) continue;
+        throw error.error;
+      }
       const failure = asRetryable(error);
       if (!failure) throw error;
+      if (failure.cause instanceof NetworkFailure) await checkReadable(host.context.file);
+      if (isOffline()) {
+        host.phase('offline');
+        await waitOnline(signal);
+        continue;
+      }
       const delay = budget.next(failure);
       host.phase('retrying', delay);
       await sleep(delay, signal);

@@ -48,6 +48,7 @@ export class Upload extends EventTarget {
       contentType: this.#options.contentType,
       metadata: this.#options.metadata,
       headers: this.#options.headers,
+      credentialOrigins: this.#options.credentialOrigins,
     };
     this.#transfer =
       this.#options.uploadType === 'resumable'
@@ -96,7 +97,7 @@ export class Upload extends EventTarget {
 
   /** Stops sending now (the request in flight is cancelled); `resume()` goes on from the server's offset. */
   pause(): void {
-    if (this.#state !== 'starting' && this.#state !== 'uploading' && this.#state !== 'retrying') return;
+    if (!['starting', 'uploading', 'retrying', 'offline'].includes(this.#state)) return;
     this.#setState('paused');
     this.#run?.abort(STOP);
   }

@@ -11,13 +11,16 @@ export interface UploadContext {
   metadata: Record<string, unknown> | undefined;
   /** The caller's headers (tokens), resolved afresh for each request. */
   headers: () => Promise<Record<string, string>>;
+  /** Only these origins receive the caller's headers. */
+  credentialOrigins: ReadonlySet<string>;
 }
 
-/** Sends one request with the caller's headers under the step's own. */
+/** Sends one request with the caller's headers (where their origin may see them) under the step's own. */
 export async function send(
   context: UploadContext,
   request: Omit<HttpRequest, 'headers'> & { headers?: Record<string, string> },
 ): Promise<HttpResponse> {
-  const headers = { ...(await context.headers()), ...request.headers };
+  const trusted = context.credentialOrigins.has(new URL(request.url).origin);
+  const headers = { ...(trusted ? await context.headers() : {}), ...request.headers };
   return context.http({ ...request, headers });
 }

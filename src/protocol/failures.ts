@@ -27,6 +27,14 @@ export class SessionGone extends Error {
   }
 }
 
+/** A `401`: worth one more try with freshly resolved headers (a new token); else `error` is final. */
+export class Unauthorized extends Error {
+  override name = 'Unauthorized';
+  constructor(readonly error: UploadError) {
+    super(error.message);
+  }
+}
+
 /**
  * The error for a response the step did not expect.
  * `step` reads like "Starting the upload session at https://…".
@@ -39,10 +47,11 @@ export function failureFor(response: HttpResponse, step: string, onSession: bool
   }
   if (onSession && (status === 404 || status === 410)) return new SessionGone(status);
   const excerpt = response.text.trim().slice(0, 200);
-  return new UploadError(
+  const error = new UploadError(
     'http',
     `${step} failed: the server answered ${status}${excerpt ? ` (${excerpt})` : ''}. ` +
       'This status is not retried; check the endpoint, the credentials in `headers` and the request options.',
     { status, body },
   );
+  return status === 401 ? new Unauthorized(error) : error;
 }

@@ -1,4 +1,5 @@
 import { UploadError } from '../errors/upload-error.ts';
+import { isAcceptableSessionUri } from '../security/origin-policy.ts';
 import { withQuery } from '../utils/with-query.ts';
 import { send, type UploadContext } from './context.ts';
 import { failureFor } from './failures.ts';
@@ -31,5 +32,14 @@ export async function startSession(context: UploadContext, endpoint: string, sig
       { status: response.status },
     );
   }
-  return new URL(location, url).href;
+  const sessionUri = new URL(location, url);
+  if (!isAcceptableSessionUri(sessionUri, new URL(url))) {
+    throw new UploadError(
+      'protocol',
+      `Starting the upload session at ${url} returned the session URI "${sessionUri.href}", which is not https: ` +
+        '(or http: on localhost). The file was not sent over an insecure connection.',
+      { status: response.status },
+    );
+  }
+  return sessionUri.href;
 }

@@ -7,8 +7,8 @@ import { endpoint, sessionLog, startSessionDirectly } from './support/server.ts'
 const fast = { retries: 3, baseDelayMs: 5, maxDelayMs: 50 };
 
 describe('resumable upload', () => {
-  it('sends a file in one request by default and answers 201 with the metadata', async () => {
-    const file = patternFile(300 * 1024, 'report.pdf', 'application/pdf');
+  it('sends a small file in one request and answers 201 with the metadata', async () => {
+    const file = patternFile(200 * 1024, 'report.pdf', 'application/pdf');
     const upload = new Upload(file, { endpoint: endpoint(), metadata: { name: 'report.pdf' } });
     const states: UploadState[] = [];
     upload.addEventListener('statechange', (e) => states.push(e.detail.state));
@@ -105,6 +105,20 @@ describe('resumable upload', () => {
     });
     await upload.start();
     expect(calls).toBe(4); // start + 3 chunks
+  });
+
+  it('adapts chunks by default: 256 KiB first, then larger on a fast link', async () => {
+    const file = patternFile(3 * MiB);
+    const result = await new Upload(file, { endpoint: endpoint() }).start();
+    await expectStored(result, file);
+    const log = await sessionLog(result.sessionUri!);
+    const lengths = log.requests.slice(1).map((r) => {
+      const [, first, last] = /bytes (\d+)-(\d+)/.exec(r.contentRange!)!;
+      return Number(last) - Number(first) + 1;
+    });
+    expect(lengths[0]).toBe(QUANTUM);
+    expect(lengths[1]).toBeGreaterThan(QUANTUM);
+    lengths.slice(0, -1).forEach((length) => expect(length % QUANTUM).toBe(0));
   });
 
   it('returns the same promise when start() is called twice', async () => {

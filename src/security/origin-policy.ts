@@ -1,0 +1,24 @@
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '127.0.0.1' || hostname === '[::1]';
+}
+
+/**
+ * A session URI may carry the file's bytes only over `https:`, or `http:` on this machine or
+ * when the endpoint itself was `http:` (the caller chose plain HTTP already).
+ */
+export function isAcceptableSessionUri(uri: URL, endpoint: URL | undefined): boolean {
+  if (uri.protocol === 'https:') return true;
+  if (uri.protocol !== 'http:') return false;
+  return isLoopback(uri.hostname) || endpoint?.protocol === 'http:';
+}
+
+/**
+ * The origins that may see the caller's headers (tokens): the endpoint's, else the given session
+ * URI's, plus any the caller named. A session URI on another origin gets no credentials.
+ */
+export function credentialOrigins(endpoint: URL | undefined, sessionUri: URL | undefined, extra: readonly string[]): Set<string> {
+  const origins = new Set(extra.map((origin) => new URL(origin).origin));
+  const own = endpoint ?? sessionUri;
+  if (own) origins.add(own.origin);
+  return origins;
+}

@@ -1,0 +1,59 @@
+import { NetworkFailure, type HttpClient } from './http-client.ts';
+
+/** A request that sent no byte and received no answer for this long is given up as stalled. */
+export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
+
+function parseHeaders(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/**
+ * Request bodies go through XMLHttpRequest: in Chromium its `PUT` of a file slice is faster than
+ * `fetch`'s, and its upload progress events tell a slow link from a dead one (stall detection).
+ */
+export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient {
+  return ({ method, url, headers, body, signal }) =>
+    new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const xhr = new XMLHttpRequest();
+      let watchdog: ReturnType<typeof setTimeout> | undefined;
+      const settle = () => {
+        clearTimeout(watchdog);
+        signal.removeEventListener('abort', onAbort);
+      };
+      const fail = (cause: unknown) => {
+        settle();
+        reject(new NetworkFailure(url, cause));
+      };
+      const onAbort = () => {
+        settle();
+        xhr.abort();
+        reject(signal.reason);
+      };
+      const stalled = () => {
+        xhr.abort();
+        fail(new Error(`No progress for ${stallTimeoutMs} ms`));
+      };
+      const alive = () => {
+        clearTimeout(watchdog);
+        watchdog = setTimeout(stalled, stallTimeoutMs);
+      };
+      xhr.open(method, url);
+      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = alive;
+      xhr.onprogress = alive;
+      xhr.onload = () => {
+        settle();
+        resolve({ status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()), text: xhr.responseText });
+      };
+      xhr.onerror = () => fail(new Error('The connection failed'));
+      signal.addEventListener('abort', onAbort, { once: true });
+      alive();
+      xhr.send(body ?? null);
+    });
+}
