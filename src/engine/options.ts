@@ -74,6 +74,13 @@ export interface UploadOptions {
    * By default only the endpoint's origin (or the given session URI's) sees them.
    */
   credentialOrigins?: string[];
+  /**
+   * Compute the file's MD5 and CRC-32C in a Worker while it uploads, and compare them with the
+   * `md5Hash`/`crc32c` of the final response (as Cloud Storage sends them); a mismatch fails with
+   * `'integrity'`. The result's `verified` says whether the server reported anything to compare.
+   * @default false
+   */
+  verify?: boolean;
   /** Aborts the upload, like `abort()`. */
   signal?: AbortSignal;
 }
@@ -93,6 +100,7 @@ export interface NormalizedOptions {
   sessionUri: string | undefined;
   chunks: ChunkSizing;
   retry: RetryOptions;
+  verify: boolean;
   signal: AbortSignal | undefined;
   http: HttpClient;
 }
@@ -240,6 +248,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     sessionUri,
     chunks,
     retry,
+    verify: options.verify === true,
     signal: options.signal,
     http: defaultClient(stallTimeoutMs),
   };

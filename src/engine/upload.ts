@@ -1,6 +1,8 @@
 import { UploadError } from '../errors/upload-error.ts';
 import type { UploadContext } from '../protocol/context.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
+import type { FileDigests } from '../integrity/digests.ts';
+import { verifyResult } from '../integrity/verify-result.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
@@ -33,6 +35,9 @@ export class Upload extends EventTarget {
   #run: AbortController | undefined;
   #running: Promise<UploadResult> | undefined;
   #wake: (() => void) | undefined;
+  /** Lives until `abort()`; pauses do not stop the checksum worker. */
+  readonly #lifetime = new AbortController();
+  #digests: Promise<FileDigests> | undefined;
 
   /** Throws `UploadError` with code `'invalid-option'` when an option is wrong. */
   constructor(file: Blob, options: UploadOptions) {
@@ -112,16 +117,22 @@ export class Upload extends EventTarget {
     if (this.#state === 'done' || this.#state === 'aborted') return;
     this.#setState('aborted');
     this.#run?.abort(STOP);
+    this.#lifetime.abort(STOP);
     this.#wake?.();
   }
 
   async #drive(): Promise<UploadResult> {
     try {
+      if (this.#options.verify && !this.#digests) {
+        this.#digests = this.#digest();
+        this.#digests.catch(() => {}); // awaited only after the transfer; a failed upload must not leave it unhandled
+      }
       for (;;) {
         const run = new AbortController();
         this.#run = run;
         try {
-          const result = await this.#transfer.run(run.signal);
+          let result = await this.#transfer.run(run.signal);
+          if (this.#digests) result = { ...result, verified: verifyResult(result, await this.#digests) };
           this.#report(this.file.size);
           this.#setState('done');
           return result;
@@ -138,6 +149,14 @@ export class Upload extends EventTarget {
       this.#run = undefined;
       this.#wake = undefined;
     }
+  }
+
+  async #digest(): Promise<FileDigests> {
+    const { digestInWorker } = await import('../integrity/digest-in-worker.ts');
+    return digestInWorker(this.file, this.#lifetime.signal).catch((cause: unknown) => {
+      if (this.#lifetime.signal.aborted) throw cause;
+      throw new UploadError('integrity', 'The file\'s checksum could not be computed, so the upload cannot be verified.', { cause });
+    });
   }
 
   #host(context: UploadContext): TransferHost {

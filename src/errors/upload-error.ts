@@ -8,6 +8,8 @@ export type UploadErrorCode =
   | 'http'
   /** The network or the server kept failing until the retries ran out. */
   | 'network'
+  /** With `verify`: the server's checksum (`md5Hash`, `crc32c`) differs from the file's. */
+  | 'integrity'
   /** The file can no longer be read (deleted or changed on disk since it was chosen). */
   | 'file-unreadable'
   /** The resumable session expired or broke (`404`/`410`) and could not be restarted. */

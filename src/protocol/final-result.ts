@@ -10,6 +10,8 @@ export interface UploadResult {
   body: unknown;
   /** The resumable session the bytes went through; absent for media and multipart uploads. */
   sessionUri?: string;
+  /** With `verify`: true when the server's checksums matched the file's, false when it reported none. */
+  verified?: boolean;
 }
 
 /**
