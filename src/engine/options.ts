@@ -1,6 +1,8 @@
 import { UploadError } from '../errors/upload-error.ts';
 import type { HttpClient } from '../transport/http-client.ts';
 import type { ChunkSizing } from './chunk-sizer.ts';
+import { defaultSessionStore } from '../storage/idb-session-store.ts';
+import type { SessionStore } from '../storage/session-store.ts';
 import { defaultClient } from '../transport/default-client.ts';
 import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/xhr-client.ts';
 import { credentialOrigins, isAcceptableSessionUri } from '../security/origin-policy.ts';
@@ -81,6 +83,18 @@ export interface UploadOptions {
    * @default false
    */
   verify?: boolean;
+  /**
+   * Keep the session in IndexedDB so the upload survives a reload or a closed tab: a new `Upload` of
+   * the same file to the same endpoint asks the stored session where it stands and goes on.
+   * `false` turns it off; a `SessionStore` replaces IndexedDB. Resumable uploads only. @default true
+   */
+  store?: boolean | SessionStore;
+  /** Stored sessions older than this are discarded (servers expire them within a week). @default 604800000 (7 days) */
+  maxStoredAgeMs?: number;
+  /** The file's handle (File System Access API), kept with the session so a reload needs no new choice of file. */
+  fileHandle?: FileSystemFileHandle;
+  /** Ask the person to confirm leaving the page while bytes are in flight. @default false */
+  warnBeforeUnload?: boolean;
   /** Aborts the upload, like `abort()`. */
   signal?: AbortSignal;
 }
@@ -101,6 +115,10 @@ export interface NormalizedOptions {
   chunks: ChunkSizing;
   retry: RetryOptions;
   verify: boolean;
+  store: SessionStore | undefined;
+  maxStoredAgeMs: number;
+  fileHandle: FileSystemFileHandle | undefined;
+  warnBeforeUnload: boolean;
   signal: AbortSignal | undefined;
   http: HttpClient;
 }
@@ -109,6 +127,7 @@ export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
 export const DEFAULT_MAX_CHUNK_SIZE = 256 * CHUNK_QUANTUM;
 export const DEFAULT_CHUNK_TARGET_MS = 3000;
 export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
+export const DEFAULT_MAX_STORED_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
 function invalid(message: string): UploadError {
@@ -146,6 +165,16 @@ function checkChunk(name: string, value: unknown, fallback: number): number {
     );
   }
   return size;
+}
+
+function checkStore(store: unknown): SessionStore | undefined {
+  if (store === undefined || store === true) return defaultSessionStore();
+  if (store === false) return undefined;
+  const candidate = store as Partial<SessionStore>;
+  if (['get', 'set', 'delete', 'list', 'clear'].every((name) => typeof candidate[name as keyof SessionStore] === 'function')) {
+    return store as SessionStore;
+  }
+  throw invalid('`store` must be true, false, or an object with get, set, delete, list and clear.');
 }
 
 function normalizeHeaders(headers: unknown): () => Promise<Record<string, string>> {
@@ -249,6 +278,10 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     chunks,
     retry,
     verify: options.verify === true,
+    store: uploadType === 'resumable' ? checkStore(options.store) : undefined,
+    maxStoredAgeMs: checkCount('maxStoredAgeMs', options.maxStoredAgeMs, DEFAULT_MAX_STORED_AGE_MS),
+    fileHandle: options.fileHandle,
+    warnBeforeUnload: options.warnBeforeUnload === true,
     signal: options.signal,
     http: defaultClient(stallTimeoutMs),
   };

@@ -36,6 +36,12 @@ export class ResumableTransfer implements Transfer {
     this.#adopted = this.#sessionUri !== undefined;
   }
 
+  /** Goes on with a session kept from an earlier page: its state is asked before anything is sent. */
+  adopt(sessionUri: string): void {
+    this.#sessionUri = sessionUri;
+    this.#adopted = true;
+  }
+
   run(signal: AbortSignal): Promise<UploadResult> {
     this.#budget.reset();
     return withRetries(this.host, this.#budget, signal, () => this.#transfer(signal), (error) => this.#recover(error));

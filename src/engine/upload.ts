@@ -3,6 +3,8 @@ import type { UploadContext } from '../protocol/context.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { verifyResult } from '../integrity/verify-result.ts';
+import { SessionPersistence } from '../storage/session-persistence.ts';
+import { takeUploadLock } from '../storage/upload-lock.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
@@ -28,6 +30,10 @@ export class Upload extends EventTarget {
   readonly file: Blob;
   readonly #options: NormalizedOptions;
   readonly #transfer: Transfer;
+  readonly #resumable: ResumableTransfer | undefined;
+  readonly #persistence: SessionPersistence | undefined;
+  #releaseLock: (() => void) | undefined;
+  #restored = false;
   #state: UploadState = 'idle';
   #bytesCommitted = 0;
   #progressReported = false;
@@ -55,10 +61,21 @@ export class Upload extends EventTarget {
       headers: this.#options.headers,
       credentialOrigins: this.#options.credentialOrigins,
     };
-    this.#transfer =
-      this.#options.uploadType === 'resumable'
-        ? new ResumableTransfer(this.#host(context))
-        : new SingleRequestTransfer(this.#host(context));
+    const { store } = this.#options;
+    if (this.#options.uploadType === 'resumable') {
+      this.#transfer = this.#resumable = new ResumableTransfer(this.#host(context));
+      this.#persistence =
+        store &&
+        new SessionPersistence(store, file, {
+          endpoint: this.#options.endpoint,
+          metadata: this.#options.metadata,
+          chunkSize: this.#options.chunks.fixed,
+          maxAgeMs: this.#options.maxStoredAgeMs,
+          fileHandle: this.#options.fileHandle,
+        });
+    } else {
+      this.#transfer = new SingleRequestTransfer(this.#host(context));
+    }
     const { signal } = this.#options;
     if (signal?.aborted) this.abort();
     else signal?.addEventListener('abort', () => this.abort(), { once: true });
@@ -119,6 +136,8 @@ export class Upload extends EventTarget {
     this.#run?.abort(STOP);
     this.#lifetime.abort(STOP);
     this.#wake?.();
+    void this.#persistence?.forget();
+    this.#unlock();
   }
 
   async #drive(): Promise<UploadResult> {
@@ -127,6 +146,7 @@ export class Upload extends EventTarget {
         this.#digests = this.#digest();
         this.#digests.catch(() => {}); // awaited only after the transfer; a failed upload must not leave it unhandled
       }
+      await this.#restore();
       for (;;) {
         const run = new AbortController();
         this.#run = run;
@@ -134,6 +154,7 @@ export class Upload extends EventTarget {
           let result = await this.#transfer.run(run.signal);
           if (this.#digests) result = { ...result, verified: verifyResult(result, await this.#digests) };
           this.#report(this.file.size);
+          void this.#persistence?.forget();
           this.#setState('done');
           return result;
         } catch (error) {
@@ -148,7 +169,41 @@ export class Upload extends EventTarget {
     } finally {
       this.#run = undefined;
       this.#wake = undefined;
+      this.#unlock();
     }
+  }
+
+  /**
+   * Claims the file for this tab (a Web Lock) and, the first time, picks up a session kept by an
+   * earlier page. Without working storage the upload simply goes on unpersisted.
+   */
+  async #restore(): Promise<void> {
+    const persistence = this.#persistence;
+    if (!persistence || this.#releaseLock) return;
+    let key: string;
+    try {
+      key = await persistence.key();
+    } catch {
+      return; // no fingerprint (no crypto.subtle outside secure contexts): nothing to restore or lock
+    }
+    const release = await takeUploadLock(key);
+    if (!release) {
+      throw new UploadError('locked', 'This file is being uploaded to the same endpoint in another tab; it goes on there.');
+    }
+    this.#releaseLock = release;
+    if (this.#state === 'aborted') return this.#unlock();
+    if (this.#restored || this.#options.sessionUri) return;
+    this.#restored = true;
+    const record = await persistence.find();
+    if (record) {
+      this.#resumable?.adopt(record.sessionUri);
+      this.#sessionUri = record.sessionUri;
+    }
+  }
+
+  #unlock(): void {
+    this.#releaseLock?.();
+    this.#releaseLock = undefined;
   }
 
   async #digest(): Promise<FileDigests> {
@@ -165,11 +220,25 @@ export class Upload extends EventTarget {
       context,
       options: this.#options,
       phase: (state, retryInMs) => live() && this.#setState(state, retryInMs),
-      committed: (bytes) => live() && this.#report(bytes),
+      committed: (bytes) => {
+        if (!live()) return;
+        this.#report(bytes);
+        if (this.#sessionUri && bytes < this.file.size) void this.#persistence?.save(this.#sessionUri, bytes);
+      },
       session: (uri) => {
-        if (live()) this.#sessionUri = uri;
+        if (!live()) return;
+        this.#sessionUri = uri;
+        if (uri) void this.#persistence?.save(uri, 0);
       },
     };
+  }
+
+  /** While bytes are in flight, leaving the page asks for confirmation. */
+  #guardUnload(state: UploadState): void {
+    if (ACTIVE.includes(state)) inFlight.add(this);
+    else inFlight.delete(this);
+    if (inFlight.size > 0) globalThis.addEventListener?.('beforeunload', confirmUnload);
+    else globalThis.removeEventListener?.('beforeunload', confirmUnload);
   }
 
   #report(bytes: number): void {
@@ -185,9 +254,18 @@ export class Upload extends EventTarget {
     if (state === previous && retryInMs === undefined) return;
     if (!canMove(previous, state)) throw new Error(`Upload cannot move from '${previous}' to '${state}'`);
     this.#state = state;
+    if (this.#options.warnBeforeUnload) this.#guardUnload(state);
     const detail: UploadStateChangeDetail = retryInMs === undefined ? { state, previous } : { state, previous, retryInMs };
     this.dispatchEvent(new CustomEvent('statechange', { detail }));
   }
+}
+
+const ACTIVE: readonly UploadState[] = ['starting', 'uploading', 'retrying', 'offline'];
+/** Uploads with bytes in flight that asked for `warnBeforeUnload`: one listener serves them all. */
+const inFlight = new Set<Upload>();
+
+function confirmUnload(event: BeforeUnloadEvent): void {
+  event.preventDefault();
 }
 
 function abortedError(): UploadError {

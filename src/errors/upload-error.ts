@@ -12,6 +12,8 @@ export type UploadErrorCode =
   | 'integrity'
   /** The file can no longer be read (deleted or changed on disk since it was chosen). */
   | 'file-unreadable'
+  /** Another tab of this browser is uploading the same file (its stored session); let it finish. */
+  | 'locked'
   /** The resumable session expired or broke (`404`/`410`) and could not be restarted. */
   | 'session-expired'
   /** `abort()` was called or the `signal` fired. */

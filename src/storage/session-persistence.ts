@@ -1,0 +1,117 @@
+import { fingerprint } from './fingerprint.ts';
+import type { SessionStore } from './session-store.ts';
+import type { StoredUpload } from './stored-upload.ts';
+
+export interface PersistenceOptions {
+  endpoint: string | undefined;
+  metadata: Record<string, unknown> | undefined;
+  chunkSize: number | undefined;
+  maxAgeMs: number;
+  fileHandle: FileSystemFileHandle | undefined;
+}
+
+let warned = false;
+
+/** A blocked database never answers; an upload must not wait on it forever. */
+const STORAGE_TIMEOUT_MS = 3000;
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Session storage did not answer within ${STORAGE_TIMEOUT_MS} ms`)), STORAGE_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Storage that fails (private mode, quota, a blocked database) costs persistence, never the upload. */
+function degrade(error: unknown): undefined {
+  if (!warned) {
+    warned = true;
+    console.warn('resumable-upload: session storage is unavailable, so uploads will not survive a reload.', error);
+  }
+  return undefined;
+}
+
+/** Keeps one upload's session record in step with the upload: found at start, saved on progress, removed at the end. */
+export class SessionPersistence {
+  #key: Promise<string> | undefined;
+  #record: StoredUpload | undefined;
+  #writes: Promise<unknown> = Promise.resolve();
+  #broken = false;
+
+  constructor(
+    private readonly store: SessionStore,
+    private readonly file: Blob,
+    private readonly options: PersistenceOptions,
+  ) {}
+
+  /** The file's fingerprint (its record's key). */
+  key(): Promise<string> {
+    this.#key ??= fingerprint(this.file, this.options.endpoint);
+    return this.#key;
+  }
+
+  /** A stored session for this file and endpoint that is young enough to try. */
+  async find(): Promise<StoredUpload | undefined> {
+    try {
+      const key = await this.key();
+      const record = await withTimeout(this.store.get(key));
+      if (!record) return undefined;
+      if (record.size !== this.file.size || Date.now() - record.updatedAt > this.options.maxAgeMs) {
+        await this.store.delete(key);
+        return undefined;
+      }
+      this.#record = record;
+      return record;
+    } catch (error) {
+      this.#broken = true;
+      return degrade(error);
+    }
+  }
+
+  /** Records the session and what it holds; writes are queued so an older one never lands last. */
+  save(sessionUri: string, bytesCommitted: number): Promise<void> {
+    return this.#write(async () => {
+      const now = Date.now();
+      const { name = '', lastModified = 0 } = this.file as Partial<File>;
+      const previous = this.#record?.sessionUri === sessionUri ? this.#record : undefined;
+      this.#record = {
+        version: 1,
+        fingerprint: await this.key(),
+        sessionUri,
+        endpoint: this.options.endpoint,
+        name,
+        size: this.file.size,
+        type: this.file.type,
+        lastModified,
+        chunkSize: this.options.chunkSize,
+        bytesCommitted,
+        createdAt: previous?.createdAt ?? now,
+        updatedAt: now,
+        metadata: this.options.metadata,
+        fileHandle: this.options.fileHandle ?? this.#record?.fileHandle,
+      };
+      await this.store.set(this.#record);
+    });
+  }
+
+  /** The upload finished or was cancelled: nothing of it stays behind. */
+  forget(): Promise<void> {
+    this.#record = undefined;
+    return this.#write(async () => this.store.delete(await this.key()));
+  }
+
+  #write(operation: () => Promise<void>): Promise<void> {
+    const next = this.#writes.then(async () => {
+      if (this.#broken) return;
+      try {
+        await operation();
+      } catch (error) {
+        this.#broken = true;
+        degrade(error);
+      }
+    });
+    this.#writes = next;
+    return next;
+  }
+}
