@@ -1,0 +1,188 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  Upload,
+  UploadError,
+  clearStoredUploads,
+  listStoredUploads,
+  type SessionStore,
+  type StoredUpload,
+} from '../../src/index.ts';
+import { expectStored } from './support/expect-stored.ts';
+import { QUANTUM, patternFile } from './support/files.ts';
+import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
+
+const fast = { retries: 1, baseDelayMs: 5, maxDelayMs: 20 };
+const until = async (check: () => Promise<boolean>) => {
+  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
+};
+
+async function rejection(promise: Promise<unknown>): Promise<UploadError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(UploadError);
+  return error as UploadError;
+}
+
+/** Reads the whole IndexedDB database back as text, the way an attacker with disk access would. */
+async function rawDatabase(): Promise<string> {
+  const records = await listStoredUploads();
+  return JSON.stringify(records);
+}
+
+/** An upload that stops with an error after its first chunk, leaving its session stored (as a crash would). */
+async function interruptedUpload(file: File, url: string): Promise<Upload> {
+  const upload = new Upload(file, {
+    endpoint: url,
+    chunkSize: QUANTUM,
+    retry: fast,
+    metadata: { name: file.name },
+    headers: { Authorization: 'Bearer top-secret-token', ...faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]) },
+  });
+  expect((await rejection(upload.start())).code).toBe('http');
+  return upload;
+}
+
+beforeEach(() => clearStoredUploads());
+
+describe('sessions kept in IndexedDB', () => {
+  it('keeps the session and what the server holds, never a header', async () => {
+    const file = patternFile(3 * QUANTUM, 'holiday.mov', 'video/quicktime');
+    const url = endpoint();
+    const upload = await interruptedUpload(file, url);
+
+    const [record] = await listStoredUploads(url);
+    expect(record).toMatchObject({
+      version: 1,
+      sessionUri: upload.sessionUri,
+      endpoint: url,
+      name: 'holiday.mov',
+      size: file.size,
+      type: 'video/quicktime',
+      lastModified: file.lastModified,
+      chunkSize: QUANTUM,
+      bytesCommitted: QUANTUM,
+      metadata: { name: 'holiday.mov' },
+    } satisfies Partial<StoredUpload>);
+    expect(record!.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    const raw = await rawDatabase();
+    expect(raw).not.toContain('top-secret-token');
+    expect(raw).not.toMatch(/authorization|bearer/i);
+  });
+
+  it('a new Upload of the same file goes on from where the server stopped', async () => {
+    const file = patternFile(3 * QUANTUM + 11, 'a.bin');
+    const url = endpoint();
+    const first = await interruptedUpload(file, url);
+
+    const again = new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast });
+    const result = await again.start();
+
+    expect(result.sessionUri).toBe(first.sessionUri);
+    await expectStored(result, file);
+    const log = await sessionLog(result.sessionUri!);
+    expect(log.requests.map((r) => `${r.kind} ${r.status}`)).toEqual([
+      'start 200',
+      'chunk 308',
+      'chunk 400',
+      'query 308',
+      'chunk 308',
+      'chunk 308',
+      'chunk 201',
+    ]);
+    expect(log.bytesReceived).toBe(file.size + QUANTUM); // the refused chunk, once
+    expect(await listStoredUploads(url)).toEqual([]);
+  });
+
+  it('does not take another file with the same name and size for it', async () => {
+    const url = endpoint();
+    await interruptedUpload(patternFile(2 * QUANTUM, 'same.bin', 'application/octet-stream', 1), url);
+    const other = patternFile(2 * QUANTUM, 'same.bin', 'application/octet-stream', 2);
+    const upload = new Upload(other, { endpoint: url, chunkSize: QUANTUM });
+    const result = await upload.start();
+    await expectStored(result, other);
+    expect((await sessionLog(result.sessionUri!)).requests[0]!.kind).toBe('start');
+  });
+
+  it('starts a new session when the stored one expired, and replaces the record', async () => {
+    const file = patternFile(2 * QUANTUM + 1);
+    const url = endpoint();
+    const first = await interruptedUpload(file, url);
+    await fetch(`${new URL(url).origin}/__control/sessions/${new URL(first.sessionUri!).searchParams.get('upload_id')}/faults`, {
+      method: 'POST',
+      body: JSON.stringify([{ kind: 'expire', status: 404, match: 'put' }]),
+    });
+    const again = new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast });
+    again.addEventListener('progress', () => again.pause(), { once: true });
+    const done = again.start();
+    await until(async () => again.state === 'paused');
+    const [record] = await listStoredUploads(url);
+    expect(record!.sessionUri).toBe(again.sessionUri);
+    expect(record!.sessionUri).not.toBe(first.sessionUri);
+    again.resume();
+    await expectStored(await done, file);
+  });
+
+  it('forgets the session on success, on abort and on clearStoredUploads()', async () => {
+    const url = endpoint();
+    await new Upload(patternFile(QUANTUM + 1), { endpoint: url, chunkSize: QUANTUM }).start();
+    expect(await listStoredUploads(url)).toEqual([]);
+
+    const aborted = new Upload(patternFile(2 * QUANTUM), { endpoint: url, chunkSize: QUANTUM });
+    aborted.addEventListener('progress', () => aborted.abort(), { once: true });
+    await rejection(aborted.start());
+    await until(async () => (await listStoredUploads(url)).length === 0);
+    expect(await listStoredUploads(url)).toEqual([]);
+
+    await interruptedUpload(patternFile(2 * QUANTUM, 'c.bin'), url);
+    expect(await listStoredUploads(url)).toHaveLength(1);
+    await clearStoredUploads();
+    expect(await listStoredUploads()).toEqual([]);
+  });
+
+  it('discards records older than maxStoredAgeMs', async () => {
+    const file = patternFile(2 * QUANTUM + 3);
+    const url = endpoint();
+    const first = await interruptedUpload(file, url);
+    await new Promise((r) => setTimeout(r, 20));
+    const result = await new Upload(file, { endpoint: url, chunkSize: QUANTUM, maxStoredAgeMs: 10 }).start();
+    expect(result.sessionUri).not.toBe(first.sessionUri);
+  });
+
+  it('stores nothing with store: false', async () => {
+    const url = endpoint();
+    const upload = new Upload(patternFile(2 * QUANTUM), { endpoint: url, chunkSize: QUANTUM, store: false });
+    upload.addEventListener('progress', () => upload.pause(), { once: true });
+    const done = upload.start();
+    await until(async () => upload.state === 'paused');
+    expect(await listStoredUploads(url)).toEqual([]);
+    upload.resume();
+    await done;
+  });
+
+  it('lets only one upload of a stored file run at a time', async () => {
+    const file = patternFile(2 * QUANTUM);
+    const url = endpoint();
+    const one = new Upload(file, { endpoint: url, chunkSize: QUANTUM, headers: faultHeaders([{ kind: 'delay', ms: 300 }]) });
+    const two = new Upload(file, { endpoint: url, chunkSize: QUANTUM });
+    const first = one.start();
+    await until(async () => one.state === 'uploading');
+    expect((await rejection(two.start())).code).toBe('locked');
+    await expectStored(await first, file);
+  });
+
+  it('uploads without persistence when storage fails, and says so once', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const broken: SessionStore = {
+      get: () => Promise.reject(new DOMException('Quota', 'QuotaExceededError')),
+      set: () => Promise.reject(new DOMException('Quota', 'QuotaExceededError')),
+      delete: () => Promise.reject(new DOMException('Quota', 'QuotaExceededError')),
+      list: () => Promise.reject(new DOMException('Quota', 'QuotaExceededError')),
+      clear: () => Promise.reject(new DOMException('Quota', 'QuotaExceededError')),
+    };
+    for (const size of [QUANTUM + 1, 2 * QUANTUM + 1]) {
+      const file = patternFile(size);
+      await expectStored(await new Upload(file, { endpoint: endpoint(), chunkSize: QUANTUM, store: broken }).start(), file);
+    }
+    expect(warn.mock.calls.filter(([message]) => String(message).includes('session storage')).length).toBe(1);
+    warn.mockRestore();
+  });
+});
