@@ -16,7 +16,7 @@ export type UploadState = (typeof UploadStates)[keyof typeof UploadStates];
 /** The moves an upload may make; anything else is a bug in the engine and throws. */
 const running: readonly UploadState[] = ['starting', 'uploading', 'retrying', 'offline', 'paused', 'done', 'error', 'aborted'];
 const allowed: Record<UploadState, readonly UploadState[]> = {
-  idle: ['starting', 'aborted'],
+  idle: ['starting', 'error', 'aborted'],
   starting: running,
   uploading: running,
   retrying: running,

@@ -142,6 +142,7 @@ export class Upload extends EventTarget {
 
   async #drive(): Promise<UploadResult> {
     try {
+      this.#setState('starting');
       if (this.#options.verify && !this.#digests) {
         this.#digests = this.#digest();
         this.#digests.catch(() => {}); // awaited only after the transfer; a failed upload must not leave it unhandled

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Upload, UploadError } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
-import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
+import { endpoint, faultHeaders, faultsOnce, sessionLog } from './support/server.ts';
 
 const fast = { retries: 3, baseDelayMs: 5, maxDelayMs: 50 };
 
@@ -94,7 +94,8 @@ describe('retries after server errors and broken connections', () => {
 
   it('retries a failed session start', async () => {
     const file = patternFile(100);
-    const result = await upload(file, [{ kind: 'status', status: 503, match: 'start' }]).start();
+    const up = new Upload(file, { endpoint: endpoint(), retry: fast, headers: faultsOnce([{ kind: 'status', status: 503, match: 'start' }]) });
+    const result = await up.start();
     await expectStored(result, file);
   });
 
@@ -121,7 +122,7 @@ describe('statuses that are not retried', () => {
   });
 
   it("fails with 'http' when the endpoint does not exist", async () => {
-    const up = new Upload(patternFile(10), { endpoint: endpoint().replace('/upload/', '/nowhere/') });
+    const up = new Upload(patternFile(10), { endpoint: endpoint().replace('/upload/', '/nowhere/'), retry: fast });
     const error = await rejection(up.start());
     expect(error.code).toBe('http');
     expect(error.status).toBe(404);

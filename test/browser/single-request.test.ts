@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Upload, UploadError } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { MiB, patternBytes, patternFile } from './support/files.ts';
-import { endpoint, faultHeaders } from './support/server.ts';
+import { endpoint, faultsOnce } from './support/server.ts';
 
 const fast = { retries: 3, baseDelayMs: 5, maxDelayMs: 50 };
 
@@ -24,7 +24,7 @@ describe('media upload', () => {
       endpoint: endpoint(),
       uploadType: 'media',
       retry: fast,
-      headers: faultHeaders([{ kind: 'status', status: 503 }]),
+      headers: faultsOnce([{ kind: 'status', status: 503 }]),
     }).start();
     await expectStored(result, file);
   });

@@ -3,14 +3,27 @@ import { createReferenceServer } from '../../server/index.ts';
 
 // Browser tests talk to a real reference server on another loopback origin, so CORS is exercised too.
 export default async function setup(project: TestProject) {
-  const server = createReferenceServer();
-  const { url, close } = await server.listen(0, '127.0.0.1');
-  project.provide('serverUrl', url);
-  return close;
+  // Targeted tests see each injected connection failure themselves: no connection is reused, so the
+  // browser never resends a request on its own. The chaos suite gets keep-alive, as in real life.
+  const strict = await createReferenceServer({ closeConnections: true }).listen(0, '127.0.0.1');
+  const realistic = await createReferenceServer().listen(0, '127.0.0.1');
+  project.provide('serverUrl', strict.url);
+  project.provide('keepAliveServerUrl', realistic.url);
+  // CHAOS_UPLOADS=500 CHAOS_SEED=7 npm run test:unit for a longer run with other faults.
+  project.provide('chaos', {
+    uploads: Number(process.env.CHAOS_UPLOADS ?? 40),
+    seed: Number(process.env.CHAOS_SEED ?? 20261122),
+  });
+  return async () => {
+    await strict.close();
+    await realistic.close();
+  };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     serverUrl: string;
+    keepAliveServerUrl: string;
+    chaos: { uploads: number; seed: number };
   }
 }

@@ -2,10 +2,12 @@ import { inject } from 'vitest';
 
 /** The reference server started by the global setup, on another loopback origin than the test page. */
 export const serverUrl = inject('serverUrl');
+/** The same server with keep-alive connections, which browsers may resend requests over. */
+export const keepAliveServerUrl = inject('keepAliveServerUrl');
 
 /** A fresh media endpoint per test, so server logs never mix. */
-export function endpoint(name = crypto.randomUUID()): string {
-  return `${serverUrl}/upload/test/v1/${name}`;
+export function endpoint(name = crypto.randomUUID(), server = serverUrl): string {
+  return `${server}/upload/test/v1/${name}`;
 }
 
 export interface ServerRequestLog {
@@ -47,17 +49,17 @@ async function json<T>(response: Response): Promise<T> {
 
 /** What the server saw of a session: every request, the bytes received, the bytes committed. */
 export async function sessionLog(sessionUri: string): Promise<ServerSession> {
-  return json(await fetch(`${serverUrl}/__control/sessions/${uploadIdOf(sessionUri)}`));
+  return json(await fetch(`${new URL(sessionUri).origin}/__control/sessions/${uploadIdOf(sessionUri)}`));
 }
 
 /** What the server stored, read back from disk (not from the upload's response). */
-export async function storedFile(id: string): Promise<StoredFile> {
-  return json(await fetch(`${serverUrl}/__files/${id}/info`));
+export async function storedFile(id: string, server = serverUrl): Promise<StoredFile> {
+  return json(await fetch(`${server}/__files/${id}/info`));
 }
 
 /** Faults for the session's next requests; see server/faults.ts for the kinds. */
 export async function injectFaults(sessionUri: string, faults: unknown[]): Promise<void> {
-  const response = await fetch(`${serverUrl}/__control/sessions/${uploadIdOf(sessionUri)}/faults`, {
+  const response = await fetch(`${new URL(sessionUri).origin}/__control/sessions/${uploadIdOf(sessionUri)}/faults`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(faults),
@@ -79,4 +81,17 @@ export async function startSessionDirectly(url: string, size: number, faults: un
   const location = response.headers.get('Location');
   if (response.status !== 200 || !location) throw new Error(`Session start answered ${response.status}`);
   return location;
+}
+
+/**
+ * A `headers` function that puts the faults on the first request only: sessions started later
+ * (after a retried start, an expiry) and single-request retries are healthy.
+ */
+export function faultsOnce(faults: unknown[], extra: Record<string, string> = {}): () => Record<string, string> {
+  let first = true;
+  return () => {
+    const headers = first ? { ...extra, ...faultHeaders(faults) } : extra;
+    first = false;
+    return headers;
+  };
 }

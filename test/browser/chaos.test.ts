@@ -1,0 +1,135 @@
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { Upload, UploadError, type UploadErrorCode } from '../../src/index.ts';
+import { expectStored } from './support/expect-stored.ts';
+import { MiB, QUANTUM, patternFile } from './support/files.ts';
+import { between, pick, seededRandom } from './support/random.ts';
+import { endpoint, faultHeaders, keepAliveServerUrl, sessionLog } from './support/server.ts';
+
+// Many uploads against the reference server with faults drawn from a seed. Every upload must end
+// with the server holding exactly the file's bytes, or with the error code its fault calls for.
+const { uploads, seed } = inject('chaos');
+const random = seededRandom(seed);
+const retry = { retries: 4, baseDelayMs: 2, maxDelayMs: 40 };
+const SIZES = [0, 1, QUANTUM - 1, QUANTUM, QUANTUM + 1];
+
+type Fault = Record<string, unknown>;
+interface Plan {
+  kind: string;
+  faults: Fault[];
+  expected: 'success' | UploadErrorCode;
+  /** Also pause and resume, or flip the browser offline, while it runs. */
+  twist?: 'pause' | 'offline';
+}
+
+/** Faults that a correct client survives, placed at a random chunk of the upload. */
+function survivable(size: number, chunkSize: number): Plan {
+  const chunks = Math.max(1, Math.ceil(size / chunkSize));
+  const at = between(random, 0, chunks - 1);
+  const length = Math.min(chunkSize, size - at * chunkSize);
+  const skip: Fault[] = Array.from({ length: at }, () => ({ kind: 'delay', ms: 0 }));
+  const menu: Array<() => Plan> = [
+    () => ({ kind: '503 burst', faults: [...skip, { kind: 'status', status: pick(random, [500, 502, 503, 504]), times: between(random, 1, 3) }], expected: 'success' }),
+    () => ({ kind: '503 + Retry-After', faults: [...skip, { kind: 'status', status: 503, retryAfter: '1' }], expected: 'success' }),
+    () => ({ kind: '429 + Retry-After date', faults: [...skip, { kind: 'status', status: 429, retryAfter: new Date(Date.now() + 1000).toUTCString() }], expected: 'success' }),
+    () => ({ kind: 'reset mid-body', faults: [...skip, { kind: 'reset' }], expected: 'success' }),
+    () => ({ kind: 'partial commit', faults: [...skip, { kind: 'partial', commitBytes: between(random, 0, Math.max(0, Math.min(length, QUANTUM) - 1)) }], expected: 'success' }),
+    () => ({ kind: 'lost response', faults: [...skip, { kind: 'lose-response' }], expected: 'success' }),
+    () => ({ kind: '308 without Range', faults: [{ kind: 'omit-range' }], expected: 'success' }),
+    () => ({ kind: 'session expired', faults: [...skip, { kind: 'expire', status: pick(random, [404, 410]) }], expected: 'success' }),
+    () => ({ kind: '401 then refresh', faults: [...skip, { kind: 'status', status: 401 }], expected: 'success' }),
+    () => ({ kind: 'offline flip', faults: [...skip, { kind: 'reset', commitBytes: 0 }], expected: 'success', twist: 'offline' }),
+    () => ({ kind: 'pause/resume', faults: [], expected: 'success', twist: 'pause' }),
+  ];
+  return pick(random, menu)();
+}
+
+/** Faults that must end in a typed error, never a success. They need at least two chunks to bite. */
+function fatal(): Plan {
+  return pick(random, [
+    { kind: 'malformed Range', faults: [{ kind: 'range', value: pick(random, ['bytes=x-1', 'bytes=7-9', '0-']) }], expected: 'protocol' as const },
+    { kind: 'Range beyond sent', faults: [{ kind: 'range', value: `bytes=0-${8 * MiB}` }], expected: 'protocol' as const },
+    { kind: 'early final', faults: [{ kind: 'early-final' }], expected: 'protocol' as const },
+    { kind: 'no Location', faults: [{ kind: 'omit-location' }], expected: 'protocol' as const },
+    { kind: '503 forever', faults: [{ kind: 'status', status: 503, times: 50 }], expected: 'network' as const },
+    { kind: '403', faults: [{ kind: 'status', status: 403 }], expected: 'http' as const },
+  ]);
+}
+
+interface Outcome {
+  kind: string;
+  size: number;
+  resent: number;
+}
+const outcomes: Outcome[] = [];
+
+let online = true;
+Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+
+describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
+  for (let i = 0; i < uploads; i++) {
+    const size = random() < 0.5 ? pick(random, SIZES) : between(random, 1 * MiB, 5 * MiB);
+    const chunkSize = pick(random, [QUANTUM, 2 * QUANTUM, 4 * QUANTUM]);
+    const chunks = Math.max(1, Math.ceil(size / chunkSize));
+    const plan = chunks >= 2 && random() < 0.25 ? fatal() : survivable(size, chunkSize);
+    const pauseAt = between(random, 0, 30);
+
+    it(`#${i} ${plan.kind}, ${size} bytes in ${chunkSize / QUANTUM} × 256 KiB chunks`, async () => {
+      const file = patternFile(size, `chaos-${i}.bin`, 'application/octet-stream', seed * 1000 + i);
+      let calls = 0;
+      const upload = new Upload(file, {
+        endpoint: endpoint(undefined, keepAliveServerUrl),
+        chunkSize,
+        retry,
+        store: false,
+        stallTimeoutMs: 5000,
+        // Faults ride on the first session only; a session started after expiry is healthy.
+        headers: () => (calls++ === 0 ? { Authorization: 'Bearer t', ...faultHeaders(plan.faults) } : { Authorization: 'Bearer t' }),
+      });
+      if (plan.twist === 'pause') {
+        upload.addEventListener('statechange', (e) => {
+          if (e.detail.state === 'uploading') setTimeout(() => upload.pause(), pauseAt);
+          if (e.detail.state === 'paused') setTimeout(() => upload.resume(), pauseAt);
+        });
+      }
+      if (plan.twist === 'offline') {
+        upload.addEventListener('statechange', (e) => {
+          if (e.detail.state === 'offline') setTimeout(() => ((online = true), window.dispatchEvent(new Event('online'))), pauseAt);
+        });
+        upload.addEventListener('statechange', (e) => e.detail.state === 'uploading' && (online = false), { once: true });
+      }
+
+      let error: unknown;
+      const result = await upload.start().catch((e: unknown) => ((error = e), undefined));
+      online = true;
+
+      if (plan.expected === 'success') {
+        expect(error).toBeUndefined();
+        await expectStored(result!, file, keepAliveServerUrl);
+      } else {
+        expect(error).toBeInstanceOf(UploadError);
+        expect((error as UploadError).code).toBe(plan.expected);
+        expect(upload.state).toBe('error');
+      }
+      const log = upload.sessionUri ? await sessionLog(upload.sessionUri) : undefined;
+      outcomes.push({ kind: plan.kind, size, resent: log ? Math.max(0, log.bytesReceived - size) : 0 });
+    });
+  }
+
+  afterAll(() => {
+    const rows = new Map<string, { uploads: number; bytes: number; resent: number }>();
+    for (const { kind, size, resent } of outcomes) {
+      const row = rows.get(kind) ?? { uploads: 0, bytes: 0, resent: 0 };
+      row.uploads++;
+      row.bytes += size;
+      row.resent += resent;
+      rows.set(kind, row);
+    }
+    const lines = [...rows].sort().map(([kind, r]) => `| ${kind.padEnd(24)} | ${String(r.uploads).padStart(7)} | ${String(r.bytes).padStart(12)} | ${String(r.resent).padStart(12)} |`);
+    console.log(
+      [`chaos summary: seed ${seed}, ${outcomes.length}/${uploads} uploads ended as their fault calls for`,
+       '| fault                    | uploads |        bytes | bytes resent |',
+       '| ------------------------ | ------- | ------------ | ------------ |',
+       ...lines].join('\n'),
+    );
+  });
+});
