@@ -1,0 +1,19 @@
+// The element's entry: importing it registers <resumable-upload>. The engine entry (index.ts) stays free of Lit.
+import { defineResumableUpload } from './element/define.ts';
+
+defineResumableUpload();
+
+export { ResumableUploadElement, type PrepareUpload } from './element/resumable-upload.ts';
+export { defineResumableUpload, TAG_NAME } from './element/define.ts';
+export type { UploadItem } from './element/item/upload-item.ts';
+export { ItemStatuses, type ItemStatus } from './element/item/item-status.ts';
+export { registerLocale } from './element/i18n/locales.ts';
+export { en, type UploadStrings } from './element/i18n/strings.ts';
+export type { RejectReason } from './element/validation/check-file.ts';
+export type { UploadAddEvent, UploadAddDetail } from './element/events/upload-add.ts';
+export type { UploadRejectEvent, UploadRejectDetail } from './element/events/upload-reject.ts';
+export type { UploadStartEvent, UploadStartDetail } from './element/events/upload-start.ts';
+export type { UploadProgressEvent, UploadProgressEventDetail } from './element/events/upload-progress.ts';
+export type { UploadSuccessEvent, UploadSuccessDetail } from './element/events/upload-success.ts';
+export type { UploadErrorEvent, UploadErrorEventDetail } from './element/events/upload-error.ts';
+export type { UploadCancelEvent, UploadCancelDetail } from './element/events/upload-cancel.ts';

@@ -1,0 +1,18 @@
+import type { Upload } from '../../engine/upload.ts';
+import type { UploadItem } from '../item/upload-item.ts';
+
+export interface UploadCancelDetail {
+  file: File;
+  item: UploadItem;
+  /** Undefined when the file was cancelled before it started. */
+  upload: Upload | undefined;
+}
+
+/** An upload was cancelled, from its button, `item.cancel()`, `cancelAll()` or `upload.abort()`. */
+export type UploadCancelEvent = CustomEvent<UploadCancelDetail>;
+
+declare global {
+  interface HTMLElementEventMap {
+    'upload-cancel': UploadCancelEvent;
+  }
+}

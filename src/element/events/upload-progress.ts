@@ -1,0 +1,21 @@
+import type { Upload } from '../../engine/upload.ts';
+import type { UploadItem } from '../item/upload-item.ts';
+
+export interface UploadProgressEventDetail {
+  file: File;
+  item: UploadItem;
+  upload: Upload;
+  /** Bytes the server has confirmed; never decreases. */
+  bytesCommitted: number;
+  /** The file's size in bytes. */
+  bytesTotal: number;
+}
+
+/** The server confirmed more bytes (once per chunk; the rendering is batched separately, per frame). */
+export type UploadProgressEvent = CustomEvent<UploadProgressEventDetail>;
+
+declare global {
+  interface HTMLElementEventMap {
+    'upload-progress': UploadProgressEvent;
+  }
+}

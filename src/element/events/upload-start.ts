@@ -1,0 +1,18 @@
+import type { Upload } from '../../engine/upload.ts';
+import type { UploadItem } from '../item/upload-item.ts';
+
+export interface UploadStartDetail {
+  file: File;
+  item: UploadItem;
+  /** The engine's upload, just started. */
+  upload: Upload;
+}
+
+/** An upload started: the first time, and again on each retry after a failure (not on resume after pause). */
+export type UploadStartEvent = CustomEvent<UploadStartDetail>;
+
+declare global {
+  interface HTMLElementEventMap {
+    'upload-start': UploadStartEvent;
+  }
+}

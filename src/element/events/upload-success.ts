@@ -1,0 +1,20 @@
+import type { Upload } from '../../engine/upload.ts';
+import type { UploadResult } from '../../protocol/final-result.ts';
+import type { UploadItem } from '../item/upload-item.ts';
+
+export interface UploadSuccessDetail {
+  file: File;
+  item: UploadItem;
+  upload: Upload;
+  /** The server's final answer: `status` and the resource in `body`. */
+  result: UploadResult;
+}
+
+/** A file is stored on the server, whole. */
+export type UploadSuccessEvent = CustomEvent<UploadSuccessDetail>;
+
+declare global {
+  interface HTMLElementEventMap {
+    'upload-success': UploadSuccessEvent;
+  }
+}

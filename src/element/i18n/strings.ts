@@ -1,0 +1,114 @@
+/**
+ * Every word the element shows or announces. `{name}`-style placeholders are filled in by the
+ * element with values already formatted for the language (sizes, percents, durations via `Intl`).
+ */
+export interface UploadStrings {
+  /** The picker button, with `multiple`. */
+  chooseFiles: string;
+  /** The picker button, without `multiple`. */
+  chooseFile: string;
+  /** Beside the button, unless the `drop-label` slot is filled. */
+  dropHint: string;
+  /** Shown while the list is empty, unless the `empty` slot is filled. */
+  empty: string;
+  /** The list's accessible name. */
+  listLabel: string;
+
+  /** Item statuses. `{time}` in `retrying` is how long until the next attempt; `{reason}` a reason below. */
+  ready: string;
+  queued: string;
+  starting: string;
+  uploading: string;
+  paused: string;
+  retrying: string;
+  retryingNow: string;
+  offline: string;
+  done: string;
+  failed: string;
+  cancelled: string;
+  rejected: string;
+
+  /** Progress as text, also the progress bar's `aria-valuetext`: `{percent}`, `{done}`, `{total}`. */
+  progress: string;
+  /** `{time}`: the estimated time left. */
+  timeLeft: string;
+
+  /** Labels of the item buttons; `{name}` is the file's name. */
+  start: string;
+  pause: string;
+  resume: string;
+  cancel: string;
+  retry: string;
+  remove: string;
+
+  /** Said through the polite live region. */
+  announceStart: string;
+  announceDone: string;
+  announceFailed: string;
+
+  /** Why a file was not added. `{max}` is `max-file-size`, formatted. */
+  rejectAccept: string;
+  rejectSize: string;
+  rejectMultiple: string;
+
+  /** Why an upload failed, by `UploadError` code; `{status}` is the HTTP status. */
+  errorNetwork: string;
+  errorHttp: string;
+  errorProtocol: string;
+  errorIntegrity: string;
+  errorFileUnreadable: string;
+  errorLocked: string;
+  errorSessionExpired: string;
+  errorInvalidOption: string;
+  errorUnknown: string;
+}
+
+/** English, built in. */
+export const en: UploadStrings = {
+  chooseFiles: 'Choose files',
+  chooseFile: 'Choose a file',
+  dropHint: 'or drop them here',
+  empty: 'No files yet.',
+  listLabel: 'Uploads',
+
+  ready: 'Ready',
+  queued: 'Waiting',
+  starting: 'Starting',
+  uploading: 'Uploading',
+  paused: 'Paused',
+  retrying: 'Retrying in {time}',
+  retryingNow: 'Retrying',
+  offline: 'Offline, waiting for the network',
+  done: 'Done',
+  failed: 'Failed: {reason}',
+  cancelled: 'Cancelled',
+  rejected: 'Not added: {reason}',
+
+  progress: '{percent}, {done} of {total}',
+  timeLeft: '{time} left',
+
+  start: 'Start {name}',
+  pause: 'Pause {name}',
+  resume: 'Resume {name}',
+  cancel: 'Cancel {name}',
+  retry: 'Retry {name}',
+  remove: 'Remove {name} from the list',
+
+  announceStart: 'Uploading {name}',
+  announceDone: '{name} uploaded',
+  announceFailed: '{name} failed: {reason}',
+
+  rejectAccept: 'this type of file is not accepted',
+  rejectSize: 'it is larger than {max}',
+  rejectMultiple: 'one file at a time',
+
+  errorNetwork: 'the connection kept failing',
+  errorHttp: 'the server refused it (HTTP {status})',
+  errorProtocol: 'the server gave an unexpected answer',
+  errorIntegrity: "the server's copy differs from the file",
+  errorFileUnreadable: 'the file can no longer be read',
+  errorLocked: 'it is being uploaded in another tab',
+  errorSessionExpired: 'the upload session expired',
+  errorInvalidOption: 'the upload is not set up correctly',
+  errorUnknown: 'something went wrong',
+};

@@ -1,0 +1,44 @@
+/** Where one file of the list stands, declared once. Mirrors the engine's states, plus the list's own. */
+export const ItemStatuses = Object.freeze({
+  /** Added with `auto="false"`: waits for `start()` or `startAll()`. */
+  ready: 'ready',
+  /** Waits for a free place (`concurrency`). */
+  queued: 'queued',
+  starting: 'starting',
+  uploading: 'uploading',
+  paused: 'paused',
+  retrying: 'retrying',
+  offline: 'offline',
+  done: 'done',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  /** Not added: it failed `accept`, `max-file-size` or `multiple`. */
+  rejected: 'rejected',
+} as const);
+
+export type ItemStatus = (typeof ItemStatuses)[keyof typeof ItemStatuses];
+
+/** Statuses that take one of the `concurrency` places. */
+export const ACTIVE: readonly ItemStatus[] = ['starting', 'uploading', 'retrying', 'offline'];
+/** Statuses that never change again; the item can only be removed. */
+export const SETTLED: readonly ItemStatus[] = ['done', 'cancelled', 'rejected'];
+
+const running: readonly ItemStatus[] = [...ACTIVE, 'paused', 'done', 'failed', 'cancelled'];
+const allowed: Record<ItemStatus, readonly ItemStatus[]> = {
+  ready: ['queued', 'cancelled'],
+  queued: running,
+  starting: running,
+  uploading: running,
+  retrying: running,
+  offline: running,
+  // A paused item goes back in the queue; the engine itself may also be resumed by script.
+  paused: ['queued', ...running],
+  failed: ['queued', 'cancelled'],
+  done: [],
+  cancelled: [],
+  rejected: [],
+};
+
+export function canMoveItem(from: ItemStatus, to: ItemStatus): boolean {
+  return from === to || allowed[from].includes(to);
+}

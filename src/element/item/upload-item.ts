@@ -1,0 +1,192 @@
+import type { UploadOptions } from '../../engine/options.ts';
+import type { UploadStateChangeDetail, UploadProgressDetail } from '../../engine/events.ts';
+import { Upload } from '../../engine/upload.ts';
+import { isUploadError } from '../../errors/upload-error.ts';
+import type { UploadResult } from '../../protocol/final-result.ts';
+import type { RejectReason } from '../validation/check-file.ts';
+import { canMoveItem, type ItemStatus } from './item-status.ts';
+import { SpeedMeter } from './speed-meter.ts';
+
+/** What an item needs from the list that holds it. */
+export interface ItemHost {
+  /** The `Upload` options for this file (the element's settings and `prepare`). */
+  optionsFor(file: File): Promise<UploadOptions>;
+  /** The upload was started (first time or after a failure). */
+  started(item: UploadItem): void;
+  progressed(item: UploadItem): void;
+  changed(item: UploadItem, previous: ItemStatus): void;
+  removed(item: UploadItem): void;
+}
+
+const ENGINE_RUNNING = ['starting', 'uploading', 'retrying', 'offline'];
+let lastId = 0;
+
+/**
+ * One file of a `<resumable-upload>` list: its `Upload` (made when it starts), its status, and the
+ * actions its buttons call. Get them from `element.items` or from any `upload-*` event's detail.
+ */
+export class UploadItem {
+  /** Unique within the page. */
+  readonly id = `upload-${++lastId}`;
+  readonly file: File;
+  /** Why the file was not added, when `status` is `'rejected'`. */
+  readonly rejection: RejectReason | undefined;
+  readonly #host: ItemHost;
+  readonly #speed = new SpeedMeter();
+  #status: ItemStatus;
+  #upload: Upload | undefined;
+  #preparing = false;
+  #retryAt: number | undefined;
+  #result: UploadResult | undefined;
+  #error: Error | undefined;
+
+  constructor(file: File, host: ItemHost, status: 'ready' | 'rejected', rejection?: RejectReason) {
+    this.file = file;
+    this.#host = host;
+    this.#status = status;
+    this.rejection = rejection;
+  }
+
+  get status(): ItemStatus {
+    return this.#status;
+  }
+
+  /** The engine's upload, from the moment the item starts. */
+  get upload(): Upload | undefined {
+    return this.#upload;
+  }
+
+  get bytesCommitted(): number {
+    return this.#upload?.bytesCommitted ?? 0;
+  }
+
+  /** The server's final answer, once `done`. */
+  get result(): UploadResult | undefined {
+    return this.#result;
+  }
+
+  /** What went wrong, while `failed`: usually an `UploadError` (see its `code`). */
+  get error(): Error | undefined {
+    return this.#error;
+  }
+
+  /** While `retrying`: when the next attempt starts, on the `performance.now()` clock. */
+  get retryAt(): number | undefined {
+    return this.#status === 'retrying' ? this.#retryAt : undefined;
+  }
+
+  /** Smoothed bytes per second while uploading. */
+  get bytesPerSecond(): number | undefined {
+    return this.#status === 'uploading' ? this.#speed.bytesPerSecond : undefined;
+  }
+
+  /** Estimated seconds left while uploading. */
+  get secondsLeft(): number | undefined {
+    return this.#status === 'uploading' ? this.#speed.secondsFor(this.file.size - this.bytesCommitted) : undefined;
+  }
+
+  /** Queues a `ready` item (added with `auto="false"`). */
+  start(): void {
+    if (this.#status === 'ready') this.#move('queued');
+  }
+
+  /** Stops sending; the place it held goes to the next file. */
+  pause(): void {
+    const engine = this.#upload?.state;
+    if (engine && ENGINE_RUNNING.includes(engine)) this.#upload!.pause();
+    else if (this.#status === 'queued' || this.#status === 'starting') this.#move('paused');
+  }
+
+  /** Queues a paused item again; it goes on from the server's offset when its turn comes. */
+  resume(): void {
+    if (this.#status === 'paused') this.#move('queued');
+  }
+
+  /** Queues a failed item again; it continues the same session. */
+  retry(): void {
+    if (this.#status === 'failed') this.#move('queued');
+  }
+
+  /** Cancels for good: the engine aborts and forgets the session. */
+  cancel(): void {
+    if (this.#status === 'done' || this.#status === 'rejected') return;
+    this.#upload?.abort();
+    this.#move('cancelled');
+  }
+
+  /** Takes the item off the list, cancelling it first if it is not finished. */
+  remove(): void {
+    this.cancel();
+    this.#host.removed(this);
+  }
+
+  /** Called by the list when the item gets a place: prepares, creates and starts (or resumes) the upload. */
+  async run(): Promise<void> {
+    this.#move('starting');
+    if (this.#preparing) return; // the preparation under way goes on when it finishes
+    if (!this.#upload) {
+      this.#preparing = true;
+      try {
+        const upload = new Upload(this.file, await this.#host.optionsFor(this.file));
+        if (this.#status === 'cancelled') return;
+        this.#attach(upload);
+      } catch (error) {
+        if (this.#status === 'starting') this.#fail(error);
+        return;
+      } finally {
+        this.#preparing = false;
+      }
+      if (this.#status !== 'starting') return; // paused while preparing: `run()` comes again on resume
+    }
+    const upload = this.#upload!;
+    if (upload.state === 'paused') return upload.resume();
+    this.#speed.anchor(upload.bytesCommitted, performance.now());
+    const result = upload.start();
+    this.#host.started(this);
+    result.then(
+      (value) => {
+        this.#result = value;
+        this.#move('done');
+      },
+      (error: unknown) => (isUploadError(error) && error.code === 'aborted' ? this.#move('cancelled') : this.#fail(error)),
+    );
+  }
+
+  #attach(upload: Upload): void {
+    this.#upload = upload;
+    upload.addEventListener('statechange', (event) => this.#onState(event.detail));
+    upload.addEventListener('progress', (event) => this.#onProgress(event.detail));
+  }
+
+  #onState({ state, retryInMs }: UploadStateChangeDetail): void {
+    if (state === 'retrying') this.#retryAt = retryInMs === undefined ? undefined : performance.now() + retryInMs;
+    if (state === 'uploading') this.#speed.anchor(this.bytesCommitted, performance.now());
+    if (state === 'aborted') this.#move('cancelled');
+    // 'done' and 'error' wait for start()'s promise, which carries the result or the error.
+    else if (state !== 'done' && state !== 'error' && state !== 'idle') this.#move(state);
+  }
+
+  #onProgress({ bytesCommitted }: UploadProgressDetail): void {
+    this.#speed.sample(bytesCommitted, performance.now());
+    this.#host.progressed(this);
+  }
+
+  #fail(error: unknown): void {
+    if (this.#status === 'cancelled') return; // cancelled while preparing or stopping: not a failure
+    this.#error = error instanceof Error ? error : new Error(String(error));
+    this.#move('failed');
+  }
+
+  /** The one place the status changes. */
+  #move(status: ItemStatus): void {
+    const previous = this.#status;
+    if (status === previous) {
+      if (status === 'retrying') this.#host.changed(this, previous); // a new countdown to show
+      return;
+    }
+    if (!canMoveItem(previous, status)) throw new Error(`Upload item cannot move from '${previous}' to '${status}'`);
+    this.#status = status;
+    if (status !== 'failed') this.#error = undefined;
+    this.#host.changed(this, previous);
+  }
+}

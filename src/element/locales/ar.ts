@@ -1,0 +1,51 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Arabic (العربية). Register with `registerLocale('ar', ar)`. */
+export const ar: UploadStrings = {
+  chooseFiles: 'اختر ملفات',
+  chooseFile: 'اختر ملفًا',
+  dropHint: 'أو أفلتها هنا',
+  empty: 'لا توجد ملفات بعد.',
+  listLabel: 'عمليات الرفع',
+
+  ready: 'جاهز',
+  queued: 'في الانتظار',
+  starting: 'جارٍ البدء',
+  uploading: 'جارٍ الرفع',
+  paused: 'متوقف مؤقتًا',
+  retrying: 'إعادة المحاولة بعد {time}',
+  retryingNow: 'جارٍ إعادة المحاولة',
+  offline: 'غير متصل، في انتظار الشبكة',
+  done: 'اكتمل',
+  failed: 'فشل: {reason}',
+  cancelled: 'أُلغي',
+  rejected: 'لم يُضف: {reason}',
+
+  progress: '{percent}، {done} من {total}',
+  timeLeft: 'متبقٍ {time}',
+
+  start: 'ابدأ رفع {name}',
+  pause: 'أوقف {name} مؤقتًا',
+  resume: 'استأنف {name}',
+  cancel: 'ألغِ {name}',
+  retry: 'أعد محاولة {name}',
+  remove: 'أزل {name} من القائمة',
+
+  announceStart: 'جارٍ رفع {name}',
+  announceDone: 'تم رفع {name}',
+  announceFailed: 'فشل رفع {name}: {reason}',
+
+  rejectAccept: 'هذا النوع من الملفات غير مقبول',
+  rejectSize: 'حجمه أكبر من {max}',
+  rejectMultiple: 'ملف واحد في كل مرة',
+
+  errorNetwork: 'تكرر انقطاع الاتصال',
+  errorHttp: 'رفض الخادم الطلب (HTTP {status})',
+  errorProtocol: 'أجاب الخادم إجابة غير متوقعة',
+  errorIntegrity: 'نسخة الخادم تختلف عن الملف',
+  errorFileUnreadable: 'لم تعد قراءة الملف ممكنة',
+  errorLocked: 'يجري رفعه في علامة تبويب أخرى',
+  errorSessionExpired: 'انتهت صلاحية جلسة الرفع',
+  errorInvalidOption: 'الرفع غير مُعدّ بشكل صحيح',
+  errorUnknown: 'حدث خطأ ما',
+};

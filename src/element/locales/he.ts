@@ -1,0 +1,51 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Hebrew (עברית). Register with `registerLocale('he', he)`. */
+export const he: UploadStrings = {
+  chooseFiles: 'בחירת קבצים',
+  chooseFile: 'בחירת קובץ',
+  dropHint: 'או לגרור אותם לכאן',
+  empty: 'אין עדיין קבצים.',
+  listLabel: 'העלאות',
+
+  ready: 'מוכן',
+  queued: 'ממתין',
+  starting: 'מתחיל',
+  uploading: 'מעלה',
+  paused: 'מושהה',
+  retrying: 'ניסיון חוזר בעוד {time}',
+  retryingNow: 'מנסה שוב',
+  offline: 'אין חיבור, ממתין לרשת',
+  done: 'הושלם',
+  failed: 'נכשל: {reason}',
+  cancelled: 'בוטל',
+  rejected: 'לא נוסף: {reason}',
+
+  progress: '{percent}, {done} מתוך {total}',
+  timeLeft: 'נותרו {time}',
+
+  start: 'התחלת העלאה של {name}',
+  pause: 'השהיית {name}',
+  resume: 'המשך העלאה של {name}',
+  cancel: 'ביטול {name}',
+  retry: 'ניסיון חוזר להעלות את {name}',
+  remove: 'הסרת {name} מהרשימה',
+
+  announceStart: 'מעלה את {name}',
+  announceDone: '{name} הועלה',
+  announceFailed: 'העלאת {name} נכשלה: {reason}',
+
+  rejectAccept: 'סוג הקובץ הזה אינו מתקבל',
+  rejectSize: 'הוא גדול מ־{max}',
+  rejectMultiple: 'קובץ אחד בכל פעם',
+
+  errorNetwork: 'החיבור נכשל שוב ושוב',
+  errorHttp: 'השרת דחה את הבקשה (HTTP {status})',
+  errorProtocol: 'השרת השיב תשובה לא צפויה',
+  errorIntegrity: 'העותק בשרת שונה מהקובץ',
+  errorFileUnreadable: 'כבר לא ניתן לקרוא את הקובץ',
+  errorLocked: 'הקובץ מועלה בכרטיסייה אחרת',
+  errorSessionExpired: 'תוקף סשן ההעלאה פג',
+  errorInvalidOption: 'ההעלאה לא הוגדרה כראוי',
+  errorUnknown: 'משהו השתבש',
+};

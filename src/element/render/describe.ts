@@ -1,0 +1,67 @@
+import type { UploadErrorCode } from '../../errors/upload-error.ts';
+import { isUploadError } from '../../errors/upload-error.ts';
+import type { Formatter } from '../i18n/format.ts';
+import { interpolate } from '../i18n/interpolate.ts';
+import type { UploadStrings } from '../i18n/strings.ts';
+import type { UploadItem } from '../item/upload-item.ts';
+
+/** Words for one moment of one item, in the element's language. */
+export interface Wording {
+  t: UploadStrings;
+  f: Formatter;
+  /** `performance.now()` at this render, for countdowns. */
+  now: number;
+  maxFileSize: number | undefined;
+}
+
+const ERROR_KEYS: Record<UploadErrorCode, keyof UploadStrings> = {
+  network: 'errorNetwork',
+  http: 'errorHttp',
+  protocol: 'errorProtocol',
+  integrity: 'errorIntegrity',
+  'file-unreadable': 'errorFileUnreadable',
+  locked: 'errorLocked',
+  'session-expired': 'errorSessionExpired',
+  'invalid-option': 'errorInvalidOption',
+  aborted: 'errorUnknown',
+};
+
+/** A human reason for a failure, chosen by the error's `code`, never by its message. */
+export function errorReason(error: Error | undefined, { t }: Wording): string {
+  if (!isUploadError(error)) return t.errorUnknown;
+  return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' });
+}
+
+export function rejectReason(item: UploadItem, { t, f, maxFileSize }: Wording): string {
+  if (item.rejection === 'accept') return t.rejectAccept;
+  if (item.rejection === 'multiple') return t.rejectMultiple;
+  return interpolate(t.rejectSize, { max: f.bytes(maxFileSize ?? 0) });
+}
+
+export function statusText(item: UploadItem, wording: Wording): string {
+  const { t, f, now } = wording;
+  switch (item.status) {
+    case 'retrying': {
+      const at = item.retryAt;
+      return at === undefined ? t.retryingNow : interpolate(t.retrying, { time: f.duration(Math.max(0, at - now) / 1000) });
+    }
+    case 'failed':
+      return interpolate(t.failed, { reason: errorReason(item.error, wording) });
+    case 'rejected':
+      return interpolate(t.rejected, { reason: rejectReason(item, wording) });
+    default:
+      return t[item.status];
+  }
+}
+
+/** `42%, 4.2 MB of 10 MB`: the visible progress and the progress bar's `aria-valuetext`. */
+export function progressText(item: UploadItem, { t, f }: Wording): string {
+  const total = item.file.size;
+  const done = item.status === 'done' ? total : item.bytesCommitted;
+  return interpolate(t.progress, { percent: f.percent(fractionDone(item)), done: f.bytes(done), total: f.bytes(total) });
+}
+
+export function fractionDone(item: UploadItem): number {
+  if (item.status === 'done') return 1;
+  return item.file.size === 0 ? 0 : item.bytesCommitted / item.file.size;
+}

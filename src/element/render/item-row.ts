@@ -1,0 +1,62 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { interpolate } from '../i18n/interpolate.ts';
+import type { ItemStatus } from '../item/item-status.ts';
+import type { UploadItem } from '../item/upload-item.ts';
+import { fractionDone, progressText, statusText, type Wording } from './describe.ts';
+import { icons } from './icons.ts';
+
+/** What an item's buttons do; the list handles their clicks in one listener (see `data-action`). */
+export type ItemAction = 'start' | 'pause' | 'resume' | 'retry' | 'cancel' | 'remove';
+
+const PRIMARY: Partial<Record<ItemStatus, ItemAction>> = {
+  ready: 'start',
+  queued: 'pause',
+  starting: 'pause',
+  uploading: 'pause',
+  retrying: 'pause',
+  offline: 'pause',
+  paused: 'resume',
+  failed: 'retry',
+};
+
+/** The buttons of an item: a primary one while there is something to do, then Cancel, or Remove once settled. */
+export function actionsFor(status: ItemStatus): { primary: ItemAction | undefined; secondary: ItemAction } {
+  const primary = PRIMARY[status];
+  return { primary, secondary: primary ? 'cancel' : 'remove' };
+}
+
+// Every button comes from this one template, each in a fixed place, so when Pause becomes Resume
+// (or Cancel becomes Remove) the same <button> stays and keeps the keyboard focus.
+const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
+  const label = interpolate(t[action], { name: item.file.name });
+  return html`<button type="button" class="icon" part="item-button ${action}-button" data-action=${action} aria-label=${label} title=${label}>
+    ${icons[action]}
+  </button>`;
+};
+
+/** One row: name, size, status, progress bar and details (percent, speed, time left), buttons. */
+export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
+  const { status, file } = item;
+  const { t, f } = wording;
+  const fraction = fractionDone(item);
+  const progress = status === 'rejected' ? '' : progressText(item, wording);
+  const speed = item.bytesPerSecond;
+  const left = item.secondsLeft;
+  const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })]
+    .filter(Boolean)
+    .join(' · ');
+  const { primary, secondary } = actionsFor(status);
+  return html`<li part="item item-${status}" data-status=${status} data-item=${item.id}>
+    <span class="name" part="name" id=${item.id} dir="auto">${file.name}</span>
+    <span class="size" part="size">${f.bytes(file.size)}</span>
+    <span class="status" part="status">${statusText(item, wording)}</span>
+    ${status === 'rejected'
+      ? nothing
+      : html`<div class="bar" part="progress" role="progressbar" aria-labelledby=${item.id} aria-valuemin="0" aria-valuemax="100"
+            aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${progress} style="--fraction: ${fraction}">
+            <div class="fill" part="progress-indicator"></div>
+          </div>`}
+    <span class="details" part="details">${details}</span>
+    <span class="actions" part="actions">${primary ? button(primary, item, wording) : nothing}${button(secondary, item, wording)}</span>
+  </li>`;
+}

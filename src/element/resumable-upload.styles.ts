@@ -1,0 +1,207 @@
+import { css } from 'lit';
+
+// Public custom properties (`--resumable-upload-*`) feed private ones (`--_*`), so a page sets a
+// colour once and both schemes use it; unset ones fall back to the light or dark default.
+export const styles = css`
+  :host {
+    --_accent: var(--resumable-upload-accent, #1a56db);
+    --_on-accent: var(--resumable-upload-on-accent, #fff);
+    --_text: var(--resumable-upload-text, #1f2328);
+    --_muted: var(--resumable-upload-muted, #555d66);
+    --_surface: var(--resumable-upload-surface, #fff);
+    --_border: var(--resumable-upload-border, #8c959f);
+    --_track: var(--resumable-upload-track, #dde1e6);
+    --_error: var(--resumable-upload-error, #b3261e);
+    --_success: var(--resumable-upload-success, #116329);
+    --_focus: var(--resumable-upload-focus, var(--_accent));
+    --_radius: var(--resumable-upload-radius, 0.5rem);
+    --_space: var(--resumable-upload-spacing, 0.75rem);
+    display: block;
+    font-family: var(--resumable-upload-font, inherit);
+    color: var(--_text);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --_accent: var(--resumable-upload-accent, #8ab4f8);
+      --_on-accent: var(--resumable-upload-on-accent, #0b1a33);
+      --_text: var(--resumable-upload-text, #e6edf3);
+      --_muted: var(--resumable-upload-muted, #a3adb8);
+      --_surface: var(--resumable-upload-surface, #161b22);
+      --_border: var(--resumable-upload-border, #6e7681);
+      --_track: var(--resumable-upload-track, #30363d);
+      --_error: var(--resumable-upload-error, #ff9a8f);
+      --_success: var(--resumable-upload-success, #7ee2a8);
+    }
+  }
+  :host([hidden]) {
+    display: none;
+  }
+
+  .drop-zone {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: center;
+    gap: var(--_space);
+    padding: calc(var(--_space) * 2);
+    border: 2px dashed var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    transition: background-color 0.15s, border-color 0.15s;
+  }
+  :host([dragover]) .drop-zone {
+    border-style: solid;
+    border-color: var(--_accent);
+    background: color-mix(in srgb, var(--_accent) 14%, var(--_surface));
+  }
+  :host([disabled]) .drop-zone {
+    opacity: 0.6;
+  }
+  .hint,
+  .empty,
+  .size,
+  .details {
+    color: var(--_muted);
+  }
+
+  button {
+    font: inherit;
+    color: inherit;
+    cursor: pointer;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5em;
+    border-radius: var(--_radius);
+  }
+  button:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  button:disabled {
+    cursor: not-allowed;
+  }
+  .choose {
+    min-height: 2.75rem;
+    padding: 0.5em 1.25em;
+    border: 0;
+    background: var(--_accent);
+    color: var(--_on-accent);
+    font-weight: 600;
+  }
+  .icon {
+    inline-size: 2.25rem;
+    block-size: 2.25rem;
+    padding: 0;
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+  }
+  .icon:hover,
+  .choose:hover {
+    filter: brightness(1.1);
+  }
+
+  .empty {
+    margin-block-start: var(--_space);
+    text-align: center;
+  }
+  ul {
+    list-style: none;
+    margin: var(--_space) 0 0;
+    padding: 0;
+    display: grid;
+    gap: calc(var(--_space) / 2);
+  }
+  li {
+    display: grid;
+    grid-template-columns: minmax(0, 1fr) auto auto;
+    grid-template-areas:
+      'name size actions'
+      'status status actions'
+      'bar bar bar'
+      'details details details';
+    align-items: center;
+    gap: 0.25rem var(--_space);
+    padding: var(--_space);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_surface);
+    /* A row's text changing each frame must not make the browser lay out the other 99. */
+    contain: layout style;
+  }
+  .name {
+    grid-area: name;
+    font-weight: 600;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .size {
+    grid-area: size;
+  }
+  .status {
+    grid-area: status;
+  }
+  .actions {
+    grid-area: actions;
+    display: flex;
+    gap: 0.5rem;
+  }
+  .details {
+    grid-area: details;
+    font-size: 0.875em;
+    font-variant-numeric: tabular-nums;
+  }
+  .details:empty {
+    display: none;
+  }
+  [data-status='failed'] .status,
+  [data-status='rejected'] .status {
+    color: var(--_error);
+  }
+  [data-status='done'] .status {
+    color: var(--_success);
+  }
+
+  .bar {
+    grid-area: bar;
+    block-size: 0.5rem;
+    border-radius: 999px;
+    background: var(--_track);
+    overflow: hidden;
+  }
+  /* Scaled, not resized: moving 100 bars every frame then costs no layout. */
+  .fill {
+    block-size: 100%;
+    background: var(--_accent);
+    transform: scaleX(var(--fraction, 0));
+    transform-origin: left;
+    transition: transform 0.2s linear;
+  }
+  :host(:dir(rtl)) .fill {
+    transform-origin: right;
+  }
+  [data-status='done'] .fill {
+    background: var(--_success);
+  }
+  [data-status='failed'] .fill {
+    background: var(--_error);
+  }
+
+  .visually-hidden {
+    position: absolute;
+    inline-size: 1px;
+    block-size: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+
+  @media (prefers-reduced-motion: reduce) {
+    .fill,
+    .drop-zone {
+      transition: none;
+    }
+  }
+`;

@@ -1,0 +1,273 @@
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
+import { formatterFor } from './i18n/format.ts';
+import { interpolate } from './i18n/interpolate.ts';
+import { stringsFor } from './i18n/locales.ts';
+import type { UploadStrings } from './i18n/strings.ts';
+import type { UploadItem } from './item/upload-item.ts';
+import { errorReason, type Wording } from './render/describe.ts';
+import { icons } from './render/icons.ts';
+import { itemRow, type ItemAction } from './render/item-row.ts';
+import { styles } from './resumable-upload.styles.ts';
+import { UploadsController, type Announcement } from './uploads-controller.ts';
+import type {} from './events/upload-add.ts';
+import type {} from './events/upload-cancel.ts';
+import type {} from './events/upload-error.ts';
+import type {} from './events/upload-progress.ts';
+import type {} from './events/upload-reject.ts';
+import type {} from './events/upload-start.ts';
+import type {} from './events/upload-success.ts';
+
+/** Per-file `Upload` options: anything `prepare` returns wins over the element's settings. */
+export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Promise<Partial<UploadOptions> | void>;
+
+/**
+ * @summary Resumable uploads with a list of files, progress you can trust, pause, resume, cancel and retry.
+ *
+ * @fires upload-add - A valid file is about to be listed. Cancelable. `{ file }`
+ * @fires upload-reject - A file failed `accept`, `max-file-size` or `multiple`. `{ file, item, reason }`
+ * @fires upload-start - An upload started (also on retry). `{ file, item, upload }`
+ * @fires upload-progress - The server confirmed more bytes. `{ file, item, upload, bytesCommitted, bytesTotal }`
+ * @fires upload-success - A file is stored. `{ file, item, upload, result }`
+ * @fires upload-error - An upload failed after the engine's retries. `{ file, item, upload, error }`
+ * @fires upload-cancel - An upload was cancelled. `{ file, item, upload }`
+ *
+ * @slot drop-label - Beside the button; default "or drop them here".
+ * @slot empty - Shown while no file is listed; default "No files yet."
+ *
+ * @csspart drop-zone - The area that takes dropped files, around the button.
+ * @csspart button - The button that opens the file picker.
+ * @csspart hint - Around the `drop-label` slot.
+ * @csspart empty - Around the `empty` slot.
+ * @csspart list - The list of files.
+ * @csspart item - One file's row; also `item-<status>`, e.g. `item-failed`.
+ * @csspart name - The file's name. @csspart size - Its size. @csspart status - Its status text.
+ * @csspart progress - The progress bar (`role="progressbar"`). @csspart progress-indicator - Its filled part.
+ * @csspart details - Percent, bytes, speed and time left.
+ * @csspart actions - Around an item's buttons.
+ * @csspart item-button - Every item button; also `start-button`, `pause-button`, `resume-button`,
+ *   `retry-button`, `cancel-button`, `remove-button`.
+ *
+ * @cssproperty --resumable-upload-accent - Button, progress and focus colour.
+ * @cssproperty --resumable-upload-on-accent - Text on the accent colour.
+ * @cssproperty --resumable-upload-text - Text colour.
+ * @cssproperty --resumable-upload-muted - Secondary text (sizes, details, hints).
+ * @cssproperty --resumable-upload-surface - Background of the drop zone, rows and buttons.
+ * @cssproperty --resumable-upload-border - Borders.
+ * @cssproperty --resumable-upload-track - The progress bar's empty part.
+ * @cssproperty --resumable-upload-error - Failures and rejections.
+ * @cssproperty --resumable-upload-success - Finished uploads.
+ * @cssproperty --resumable-upload-focus - The focus ring; defaults to the accent.
+ * @cssproperty --resumable-upload-radius - Corner radius.
+ * @cssproperty --resumable-upload-spacing - The base spacing unit.
+ * @cssproperty --resumable-upload-font - Font family; inherited by default.
+ *
+ * @attr dragover - Present (read-only) while files are dragged over the element.
+ */
+export class ResumableUploadElement extends LitElement {
+  static override styles = styles;
+
+  /** The media upload URL, e.g. `/upload/drive/v3/files`. */
+  @property() endpoint = '';
+  /** `'resumable'`, `'media'`, `'multipart'` or `'auto'` (see the engine's `uploadType`). */
+  @property({ attribute: 'upload-type' }) uploadType: UploadType = 'resumable';
+  /** Bytes per request, a multiple of 262144; unset, chunks adapt to the connection. */
+  @property({ type: Number, attribute: 'chunk-size' }) chunkSize: number | undefined;
+  /** Which files are taken, as the file input's `accept`: `image/*,.pdf`. Also checked on drop and paste. */
+  @property() accept = '';
+  /** The largest file taken, in bytes; larger ones are rejected with a reason. */
+  @property({ type: Number, attribute: 'max-file-size' }) maxFileSize: number | undefined;
+  /** Take several files at once. */
+  @property({ type: Boolean, reflect: true }) multiple = false;
+  /** Start uploading as soon as files are chosen; `auto="false"` waits for Start or `startAll()`. */
+  @property({ converter: (value) => value !== 'false' }) auto = true;
+  /** How many files upload at the same time. */
+  @property({ type: Number }) concurrency = 1;
+  /** No new files (button, drop, paste); uploads under way go on. */
+  @property({ type: Boolean, reflect: true }) disabled = false;
+  /** The language of words and numbers; unset, the closest `lang` up the page. Translations: `registerLocale()`. */
+  @property({ reflect: true }) override lang!: string;
+  /** Headers for every request, or a function returning them (called before each request, for fresh tokens). */
+  @property({ attribute: false }) headers: HeadersOption | undefined;
+  /** Per-file options, e.g. `metadata` or a `sessionUri` from your backend. Awaited when the file starts. */
+  @property({ attribute: false }) prepare: PrepareUpload | undefined;
+  /** The resource's metadata, or a function of the file. Default `{ name: file.name }` (none for `'media'`). */
+  @property({ attribute: false }) metadata: Record<string, unknown> | ((file: File) => Record<string, unknown> | undefined) | undefined;
+  /** Words to replace, over the language's translation and English. */
+  @property({ attribute: false }) strings: Partial<UploadStrings> | undefined;
+
+  readonly #uploads = new UploadsController(this, {
+    rules: () => ({ accept: this.accept, maxFileSize: this.maxFileSize }),
+    multiple: () => this.multiple,
+    auto: () => this.auto,
+    concurrency: () => this.concurrency,
+    optionsFor: (file) => this.#optionsFor(file),
+  });
+  #dragDepth = 0;
+  /** The last focused control inside, to put focus back nearby when its row changes or goes. */
+  #focused: { element: HTMLElement; row: string | undefined; index: number } | undefined;
+
+  constructor() {
+    super();
+    this.addEventListener('dragenter', this.#onDrag);
+    this.addEventListener('dragover', this.#onDrag);
+    this.addEventListener('dragleave', this.#onDragLeave);
+    this.addEventListener('drop', this.#onDrop);
+    this.addEventListener('paste', this.#onPaste);
+    this.addEventListener('focusin', this.#onFocusIn);
+  }
+
+  /** Every listed file, rejected ones included, in the order added. */
+  get items(): readonly UploadItem[] {
+    return this.#uploads.items;
+  }
+
+  /** Adds files as if chosen in the picker: validated, listed, started with `auto`. Returns the items added. */
+  addFiles(files: FileList | Iterable<File>): UploadItem[] {
+    return this.#uploads.add(files);
+  }
+
+  /** Starts the files waiting for it (`auto="false"`) and retries failed ones. */
+  startAll(): void {
+    this.#uploads.startAll();
+  }
+
+  pauseAll(): void {
+    this.#uploads.pauseAll();
+  }
+
+  resumeAll(): void {
+    this.#uploads.resumeAll();
+  }
+
+  /** Cancels every file not finished. */
+  cancelAll(): void {
+    this.#uploads.cancelAll();
+  }
+
+  // Many uploads report progress many times a frame: render once per animation frame at most.
+  protected override async scheduleUpdate(): Promise<void> {
+    await new Promise((frame) => requestAnimationFrame(frame));
+    super.scheduleUpdate();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('concurrency')) this.#uploads.pump();
+  }
+
+  protected override render() {
+    const lang = this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
+    const wording: Wording = { t: stringsFor(lang, this.strings), f: formatterFor(lang), now: performance.now(), maxFileSize: this.maxFileSize };
+    const { t } = wording;
+    const items = this.#uploads.items;
+    return html`
+      <div class="drop-zone" part="drop-zone">
+        <button type="button" class="choose" part="button" ?disabled=${this.disabled} @click=${this.#choose}>
+          ${icons.choose}<span>${this.multiple ? t.chooseFiles : t.chooseFile}</span>
+        </button>
+        <span class="hint" part="hint"><slot name="drop-label">${t.dropHint}</slot></span>
+        <input type="file" hidden ?multiple=${this.multiple} accept=${this.accept || nothing} @change=${this.#onPicked} />
+      </div>
+      ${items.length === 0
+        ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
+        : html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
+            ${repeat(items, (item) => item.id, (item) => itemRow(item, wording))}
+          </ul>`}
+      <div class="visually-hidden" role="status">
+        ${this.#uploads.announcements.map((announcement) => html`<p>${announce(announcement, wording)}</p>`)}
+      </div>
+    `;
+  }
+
+  protected override updated(): void {
+    this.#keepFocus();
+  }
+
+  async #optionsFor(file: File): Promise<UploadOptions> {
+    const { uploadType } = this;
+    const metadata =
+      typeof this.metadata === 'function' ? this.metadata(file) : (this.metadata ?? (uploadType === 'media' ? undefined : { name: file.name }));
+    const options: UploadOptions = {
+      endpoint: this.endpoint || undefined,
+      uploadType,
+      metadata,
+      headers: this.headers,
+      chunkSize: this.chunkSize || undefined,
+    };
+    return { ...options, ...(await this.prepare?.(file)) };
+  }
+
+  #choose = () => this.renderRoot.querySelector('input')?.click();
+
+  #onPicked = (event: Event) => {
+    const input = event.target as HTMLInputElement;
+    this.addFiles([...(input.files ?? [])]);
+    input.value = ''; // choosing the same file again must fire `change` again
+  };
+
+  #onAction = (event: Event) => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-action]');
+    const id = button?.closest('li')?.dataset.item;
+    const item = this.items.find((candidate) => candidate.id === id);
+    if (button && item) item[button.dataset.action as ItemAction]();
+  };
+
+  #onDrag = (event: DragEvent) => {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault(); // allows the drop, and keeps the browser from opening the file instead
+    event.dataTransfer.dropEffect = this.disabled ? 'none' : 'copy';
+    if (event.type === 'dragenter') this.#dragDepth++;
+    this.toggleAttribute('dragover', !this.disabled);
+  };
+
+  // dragenter/dragleave fire for every child crossed: count them to know when the pointer really left.
+  #onDragLeave = () => {
+    this.#dragDepth = Math.max(0, this.#dragDepth - 1);
+    if (this.#dragDepth === 0) this.removeAttribute('dragover');
+  };
+
+  #onDrop = (event: DragEvent) => {
+    if (!event.dataTransfer?.types.includes('Files')) return;
+    event.preventDefault();
+    this.#dragDepth = 0;
+    this.removeAttribute('dragover');
+    if (!this.disabled) this.addFiles([...event.dataTransfer.files]);
+  };
+
+  #onPaste = (event: ClipboardEvent) => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (files.length === 0 || this.disabled) return;
+    event.preventDefault();
+    this.addFiles(files);
+  };
+
+  #onFocusIn = (event: FocusEvent) => {
+    const element = event.composedPath()[0] as HTMLElement;
+    const row = element.closest?.('li');
+    const rows = [...this.renderRoot.querySelectorAll('li')];
+    this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : -1 };
+  };
+
+  /**
+   * A keyboard user who pressed Remove, or whose Pause button went when the upload finished, must
+   * not be thrown back to the top of the page: focus the row's other button, else a neighbour row.
+   */
+  #keepFocus(): void {
+    const focused = this.#focused;
+    if (!focused || focused.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+    const rows = [...this.renderRoot.querySelectorAll('li')];
+    const row = rows.find((li) => li.dataset.item === focused.row) ?? rows[Math.min(focused.index, rows.length - 1)];
+    const target = row?.querySelector<HTMLElement>('button:last-of-type') ?? this.renderRoot.querySelector<HTMLElement>('.choose');
+    target?.focus();
+  }
+}
+
+function announce({ kind, item }: Announcement, wording: Wording): string {
+  const { t } = wording;
+  const name = item.file.name;
+  if (kind === 'start') return interpolate(t.announceStart, { name });
+  if (kind === 'done') return interpolate(t.announceDone, { name });
+  return interpolate(t.announceFailed, { name, reason: errorReason(item.error, wording) });
+}

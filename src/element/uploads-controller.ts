@@ -1,0 +1,193 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { UploadOptions } from '../engine/options.ts';
+import { emit } from './events/emit.ts';
+import { ACTIVE, type ItemStatus } from './item/item-status.ts';
+import { UploadItem, type ItemHost } from './item/upload-item.ts';
+import { checkFile, type FileRules, type RejectReason } from './validation/check-file.ts';
+
+/** What the element tells the list; read at the moment it is needed, so attribute changes apply at once. */
+export interface UploadsSettings {
+  rules(): FileRules;
+  multiple(): boolean;
+  auto(): boolean;
+  concurrency(): number;
+  optionsFor(file: File): Promise<UploadOptions>;
+}
+
+/** Something for the polite live region to say. */
+export interface Announcement {
+  kind: 'start' | 'done' | 'failed';
+  item: UploadItem;
+}
+
+/**
+ * Between the engine and the element: holds the list, starts files as places free up
+ * (`concurrency`), turns engine events into the element's `upload-*` events, and asks the host to
+ * render. The host renders at most once per animation frame however many engine events arrive.
+ */
+export class UploadsController implements ReactiveController, ItemHost {
+  readonly #host: ReactiveControllerHost & EventTarget;
+  readonly #settings: UploadsSettings;
+  #items: UploadItem[] = [];
+  #announcements: Announcement[] = [];
+  /** The announcements on screen were rendered: the next one starts a new message. */
+  #announced = false;
+  /** Set while the list itself starts or stops items, so it does not start more than `concurrency`. */
+  #holding = false;
+  #ticker: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(host: ReactiveControllerHost & EventTarget, settings: UploadsSettings) {
+    this.#host = host;
+    this.#settings = settings;
+    host.addController(this);
+  }
+
+  get items(): readonly UploadItem[] {
+    return this.#items;
+  }
+
+  get announcements(): readonly Announcement[] {
+    return this.#announcements;
+  }
+
+  hostDisconnected(): void {
+    // Uploads go on while the element is out of the page (it may be moved); only the clock stops.
+    clearTimeout(this.#ticker);
+    this.#ticker = undefined;
+  }
+
+  hostUpdated(): void {
+    this.#announced = true;
+    this.#tickWhileRetrying();
+  }
+
+  /** Validates, lists and (with `auto`) queues files; returns the items added. */
+  add(files: Iterable<File>): UploadItem[] {
+    const added: UploadItem[] = [];
+    const multiple = this.#settings.multiple();
+    const rules = this.#settings.rules();
+    this.#hold(() => {
+      for (const file of files) {
+        const reason: RejectReason | undefined = !multiple && added.length > 0 ? 'multiple' : checkFile(file, rules);
+        if (reason) {
+          const item = new UploadItem(file, this, 'rejected', reason);
+          this.#items.push(item);
+          emit(this.#host, 'upload-reject', { file, item, reason });
+          continue;
+        }
+        if (!emit(this.#host, 'upload-add', { file }, true)) continue;
+        const item = new UploadItem(file, this, 'ready');
+        this.#items.push(item);
+        added.push(item);
+        if (this.#settings.auto()) item.start();
+      }
+    });
+    this.#host.requestUpdate();
+    return added;
+  }
+
+  startAll(): void {
+    this.#hold(() => this.#items.forEach((item) => (item.status === 'failed' ? item.retry() : item.start())));
+  }
+
+  pauseAll(): void {
+    this.#hold(() => this.#items.forEach((item) => item.pause()));
+  }
+
+  resumeAll(): void {
+    this.#hold(() => this.#items.forEach((item) => item.resume()));
+  }
+
+  cancelAll(): void {
+    this.#hold(() => [...this.#items].forEach((item) => item.cancel()));
+  }
+
+  /** Starts queued items while fewer than `concurrency` are active. */
+  pump(): void {
+    if (this.#holding) return;
+    this.#holding = true;
+    try {
+      const limit = Math.max(1, this.#settings.concurrency() || 1);
+      for (;;) {
+        const active = this.#items.filter((item) => ACTIVE.includes(item.status)).length;
+        const next = active < limit && this.#items.find((item) => item.status === 'queued');
+        if (!next) return;
+        void next.run();
+      }
+    } finally {
+      this.#holding = false;
+    }
+  }
+
+  // ItemHost: called by the items.
+
+  async optionsFor(file: File): Promise<UploadOptions> {
+    return this.#settings.optionsFor(file);
+  }
+
+  started(item: UploadItem): void {
+    emit(this.#host, 'upload-start', { file: item.file, item, upload: item.upload! });
+    this.#announce({ kind: 'start', item });
+  }
+
+  progressed(item: UploadItem): void {
+    const upload = item.upload!;
+    emit(this.#host, 'upload-progress', { file: item.file, item, upload, bytesCommitted: upload.bytesCommitted, bytesTotal: upload.bytesTotal });
+    this.#host.requestUpdate();
+  }
+
+  changed(item: UploadItem, previous: ItemStatus): void {
+    const { file, upload } = item;
+    if (item.status !== previous) {
+      if (item.status === 'done') {
+        emit(this.#host, 'upload-success', { file, item, upload: upload!, result: item.result! });
+        this.#announce({ kind: 'done', item });
+      } else if (item.status === 'failed') {
+        emit(this.#host, 'upload-error', { file, item, upload, error: item.error! });
+        this.#announce({ kind: 'failed', item });
+      } else if (item.status === 'cancelled') {
+        emit(this.#host, 'upload-cancel', { file, item, upload });
+      }
+    }
+    this.#host.requestUpdate();
+    this.pump();
+  }
+
+  removed(item: UploadItem): void {
+    this.#items = this.#items.filter((other) => other !== item);
+    this.#host.requestUpdate();
+  }
+
+  #hold(action: () => void): void {
+    const outer = !this.#holding;
+    this.#holding = true;
+    try {
+      action();
+    } finally {
+      if (outer) this.#holding = false;
+    }
+    if (outer) this.pump();
+  }
+
+  #announce(announcement: Announcement): void {
+    if (this.#announced) this.#announcements = [];
+    this.#announced = false;
+    this.#announcements.push(announcement);
+    this.#host.requestUpdate();
+  }
+
+  /** "Retrying in 3 s" counts down: render again when the soonest countdown reaches its next second. */
+  #tickWhileRetrying(): void {
+    if (this.#ticker !== undefined) return;
+    const now = performance.now();
+    let wait = Infinity;
+    for (const { retryAt } of this.#items) {
+      if (retryAt !== undefined && retryAt > now) wait = Math.min(wait, (retryAt - now) % 1000 || 1000);
+    }
+    if (wait === Infinity) return;
+    this.#ticker = setTimeout(() => {
+      this.#ticker = undefined;
+      this.#host.requestUpdate();
+    }, wait + 10);
+  }
+}

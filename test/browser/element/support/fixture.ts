@@ -1,0 +1,90 @@
+import { afterEach } from 'vitest';
+import '../../../../src/element.ts';
+import type { ResumableUploadElement, UploadItem } from '../../../../src/element.ts';
+import { endpoint } from '../../support/server.ts';
+
+const mounted = new Set<ResumableUploadElement>();
+
+/**
+ * A `<resumable-upload>` in the page with these attributes, pointing at a fresh endpoint of the
+ * reference server unless `endpoint` is given; `setup` runs before it is connected.
+ */
+export async function mount(
+  attributes: Record<string, string | true> = {},
+  setup?: (element: ResumableUploadElement) => void,
+): Promise<ResumableUploadElement> {
+  const element = document.createElement('resumable-upload');
+  element.setAttribute('endpoint', endpoint());
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value === true ? '' : value);
+  setup?.(element);
+  document.body.append(element);
+  mounted.add(element);
+  await element.updateComplete;
+  return element;
+}
+
+afterEach(() => {
+  for (const element of mounted) {
+    element.cancelAll();
+    element.remove();
+  }
+  mounted.clear();
+});
+
+/** The element's shadow root, for queries. */
+export function shadow(element: ResumableUploadElement): ShadowRoot {
+  return element.shadowRoot!;
+}
+
+/** The rendered row of an item, after the next frame's render. */
+export async function rowOf(element: ResumableUploadElement, item: UploadItem): Promise<HTMLLIElement> {
+  await element.updateComplete;
+  const row = shadow(element).querySelector<HTMLLIElement>(`li[data-item="${item.id}"]`);
+  if (!row) throw new Error(`No row for ${item.file.name}`);
+  return row;
+}
+
+/** Resolves with the next event of this type from the element. */
+export function nextEvent<K extends keyof HTMLElementEventMap>(
+  element: ResumableUploadElement,
+  type: K,
+  filter: (event: HTMLElementEventMap[K]) => boolean = () => true,
+): Promise<HTMLElementEventMap[K]> {
+  return new Promise((resolve) => {
+    const listener = (event: HTMLElementEventMap[K]) => {
+      if (!filter(event)) return;
+      element.removeEventListener(type, listener);
+      resolve(event);
+    };
+    element.addEventListener(type, listener);
+  });
+}
+
+/** Resolves when the item reaches this status (checked on every event the element fires and every frame). */
+export async function reachStatus(element: ResumableUploadElement, item: UploadItem, status: UploadItem['status'], timeoutMs = 30_000): Promise<void> {
+  const started = performance.now();
+  while (item.status !== status) {
+    if (performance.now() - started > timeoutMs) throw new Error(`${item.file.name} stayed '${item.status}', expected '${status}'`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  await element.updateComplete;
+}
+
+export const UPLOAD_EVENTS = [
+  'upload-add',
+  'upload-reject',
+  'upload-start',
+  'upload-progress',
+  'upload-success',
+  'upload-error',
+  'upload-cancel',
+] as const;
+
+/** Every `upload-*` event the element fires, in order, as `type:file name`. */
+export function recordEvents(target: EventTarget): string[] {
+  const log: string[] = [];
+  for (const type of UPLOAD_EVENTS) {
+    target.addEventListener(type, (event) => log.push(`${type}:${(event as CustomEvent<{ file: File }>).detail.file.name}`));
+  }
+  return log;
+}
