@@ -40,6 +40,8 @@ export class Upload extends EventTarget {
   #sessionUri: string | undefined;
   #run: AbortController | undefined;
   #running: Promise<UploadResult> | undefined;
+  /** Settles when a paused upload is resumed (or aborted); made at pause time so no resume is missed. */
+  #resumed: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   /** Lives until `abort()`; pauses do not stop the checksum worker. */
   readonly #lifetime = new AbortController();
@@ -121,12 +123,15 @@ export class Upload extends EventTarget {
   pause(): void {
     if (!['starting', 'uploading', 'retrying', 'offline'].includes(this.#state)) return;
     this.#setState('paused');
+    this.#resumed = new Promise((wake) => (this.#wake = wake));
     this.#run?.abort(STOP);
   }
 
-  /** Continues a paused upload. */
+  /** Continues a paused upload: it asks the server where it stands, then goes on. */
   resume(): void {
-    if (this.#state === 'paused') this.#wake?.();
+    if (this.#state !== 'paused') return;
+    this.#setState('starting');
+    this.#wake?.();
   }
 
   /** Cancels the upload for good: nothing more is sent and `start()` rejects with code `'aborted'`. */
@@ -160,7 +165,7 @@ export class Upload extends EventTarget {
           return result;
         } catch (error) {
           if (!run.signal.aborted) throw error;
-          if (this.#state === 'paused') await new Promise<void>((wake) => (this.#wake = wake));
+          await this.#resumed;
           if (this.#state === 'aborted') throw abortedError();
         }
       }
@@ -169,7 +174,7 @@ export class Upload extends EventTarget {
       throw error;
     } finally {
       this.#run = undefined;
-      this.#wake = undefined;
+      this.#resumed = this.#wake = undefined;
       this.#unlock();
     }
   }
@@ -223,8 +228,8 @@ export class Upload extends EventTarget {
       phase: (state, retryInMs) => live() && this.#setState(state, retryInMs),
       committed: (bytes) => {
         if (!live()) return;
-        this.#report(bytes);
         if (this.#sessionUri && bytes < this.file.size) void this.#persistence?.save(this.#sessionUri, bytes);
+        this.#report(bytes);
       },
       session: (uri) => {
         if (!live()) return;

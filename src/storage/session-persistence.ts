@@ -38,6 +38,7 @@ export class SessionPersistence {
   #record: StoredUpload | undefined;
   #writes: Promise<unknown> = Promise.resolve();
   #broken = false;
+  #forgotten = false;
 
   constructor(
     private readonly store: SessionStore,
@@ -71,6 +72,7 @@ export class SessionPersistence {
 
   /** Records the session and what it holds; writes are queued so an older one never lands last. */
   save(sessionUri: string, bytesCommitted: number): Promise<void> {
+    if (this.#forgotten) return Promise.resolve();
     return this.#write(async () => {
       const now = Date.now();
       const { name = '', lastModified = 0 } = this.file as Partial<File>;
@@ -95,9 +97,10 @@ export class SessionPersistence {
     });
   }
 
-  /** The upload finished or was cancelled: nothing of it stays behind. */
+  /** The upload finished or was cancelled: nothing of it stays behind, and nothing is saved after. */
   forget(): Promise<void> {
     this.#record = undefined;
+    this.#forgotten = true;
     return this.#write(async () => this.store.delete(await this.key()));
   }
 

@@ -38,7 +38,7 @@ describe('pause and resume', () => {
     upload.resume();
     const result = await done;
     await expectStored(result, file);
-    expect(states).toEqual(['starting', 'uploading', 'paused', 'uploading', 'done']);
+    expect(states).toEqual(['starting', 'uploading', 'paused', 'starting', 'uploading', 'done']);
     const log = await sessionLog(result.sessionUri!);
     expect(log.requests.map((r) => r.kind)).toEqual(['start', 'chunk', 'query', 'chunk', 'chunk', 'chunk', 'chunk']);
   });

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { isUploadError } from '../../../src/index.ts';
+import { patternFile, QUANTUM } from '../support/files.ts';
+import { expectStored } from '../support/expect-stored.ts';
+import { faultHeaders, sessionLog } from '../support/server.ts';
+import { mount, nextEvent, reachStatus, recordEvents } from './support/fixture.ts';
+
+/** The log without repeated progress events, which depend on chunking. */
+const compact = (log: string[]) => log.filter((entry, i) => !(entry.startsWith('upload-progress') && log[i - 1] === entry));
+
+describe('<resumable-upload> events', () => {
+  it('fires add, start, progress and success in that order, bubbling and composed, with typed details', async () => {
+    const element = await mount({ 'chunk-size': String(QUANTUM) });
+    const log = recordEvents(document);
+    const progress: number[] = [];
+    element.addEventListener('upload-progress', (event) => {
+      expect(event.detail.bytesTotal).toBe(3 * QUANTUM);
+      expect(event.detail.upload.bytesCommitted).toBe(event.detail.bytesCommitted);
+      progress.push(event.detail.bytesCommitted);
+    });
+    const success = nextEvent(element, 'upload-success');
+    const file = patternFile(3 * QUANTUM, 'a.bin');
+    element.addFiles([file]);
+    const { detail, bubbles, composed } = await success;
+    expect({ bubbles, composed }).toEqual({ bubbles: true, composed: true });
+    expect(detail.file).toBe(file);
+    expect(detail.item.status).toBe('done');
+    expect(detail.upload.state).toBe('done');
+    expect(detail.result.status).toBe(201);
+    await expectStored(detail.result, file);
+    expect(compact(log)).toEqual(['upload-add:a.bin', 'upload-start:a.bin', 'upload-progress:a.bin', 'upload-success:a.bin']);
+    expect(progress).toEqual([QUANTUM, 2 * QUANTUM, 3 * QUANTUM]);
+  });
+
+  it('lets upload-add be cancelled: the file is not listed nor sent', async () => {
+    const element = await mount({ multiple: true });
+    element.addEventListener('upload-add', (event) => event.detail.file.name === 'skip.bin' && event.preventDefault());
+    const log = recordEvents(element);
+    const added = element.addFiles([patternFile(10, 'skip.bin'), patternFile(10, 'keep.bin')]);
+    expect(added.map((item) => item.file.name)).toEqual(['keep.bin']);
+    expect(element.items.map((item) => item.file.name)).toEqual(['keep.bin']);
+    await reachStatus(element, added[0]!, 'done');
+    expect(log).toEqual(['upload-add:skip.bin', 'upload-add:keep.bin', 'upload-start:keep.bin', 'upload-progress:keep.bin', 'upload-success:keep.bin']);
+  });
+
+  it('fires upload-reject with the reason for accept, max-file-size and multiple', async () => {
+    const element = await mount({ accept: 'image/*,.pdf', 'max-file-size': '1000', auto: 'false' });
+    const reasons: string[] = [];
+    element.addEventListener('upload-reject', (event) => {
+      expect(event.detail.item.status).toBe('rejected');
+      reasons.push(`${event.detail.file.name}:${event.detail.reason}`);
+    });
+    element.addFiles([
+      patternFile(10, 'notes.txt', 'text/plain'),
+      patternFile(5000, 'huge.png', 'image/png'),
+      patternFile(10, 'scan.PDF', ''),
+      patternFile(10, 'photo.jpg', 'image/jpeg'),
+    ]);
+    expect(reasons).toEqual(['notes.txt:accept', 'huge.png:max-file-size', 'photo.jpg:multiple']);
+    expect(element.items.map((item) => `${item.file.name}:${item.status}`)).toEqual([
+      'notes.txt:rejected',
+      'huge.png:rejected',
+      'scan.PDF:ready',
+      'photo.jpg:rejected',
+    ]);
+  });
+
+  it('fires upload-error with the UploadError after the retries, then start and success again on retry', async () => {
+    // Every chunk of the first run gets a 503; one retry allowed, so the upload fails with 'network'.
+    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => {
+      el.prepare = () => ({ retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 10 }, headers: faultHeaders([{ kind: 'status', status: 503, times: 2 }]) });
+    });
+    const log = recordEvents(element);
+    const failure = nextEvent(element, 'upload-error');
+    const file = patternFile(2 * QUANTUM + 1, 'flaky.bin');
+    const [item] = element.addFiles([file]);
+    const { detail } = await failure;
+    expect(isUploadError(detail.error) && detail.error.code).toBe('network');
+    expect(detail.item).toBe(item);
+    expect(item!.status).toBe('failed');
+
+    const success = nextEvent(element, 'upload-success');
+    item!.retry();
+    const { result } = (await success).detail;
+    await expectStored(result, file);
+    const session = await sessionLog(result.sessionUri!);
+    expect(session.requests.filter((request) => request.status === 503)).toHaveLength(2);
+    expect(compact(log)).toEqual([
+      'upload-add:flaky.bin',
+      'upload-start:flaky.bin',
+      'upload-progress:flaky.bin', // the status query after the 503: 0 bytes committed
+      'upload-error:flaky.bin',
+      'upload-start:flaky.bin',
+      'upload-progress:flaky.bin',
+      'upload-success:flaky.bin',
+    ]);
+  });
+
+  it('fires upload-error without an upload when prepare throws', async () => {
+    const element = await mount({}, (el) => {
+      el.prepare = async () => {
+        throw new Error('no token');
+      };
+    });
+    const failure = nextEvent(element, 'upload-error');
+    element.addFiles([patternFile(10, 'x.bin')]);
+    const { detail } = await failure;
+    expect(detail.upload).toBeUndefined();
+    expect(detail.error.message).toBe('no token');
+  });
+
+  it('fires upload-cancel when an upload is cancelled mid-way, and the session sends nothing more', async () => {
+    const element = await mount({ 'chunk-size': String(QUANTUM) });
+    const [item] = element.addFiles([patternFile(8 * QUANTUM, 'long.bin')]);
+    await nextEvent(element, 'upload-progress');
+    const cancelled = nextEvent(element, 'upload-cancel');
+    item!.cancel();
+    const { detail } = await cancelled;
+    expect(detail.item.status).toBe('cancelled');
+    expect(detail.upload?.state).toBe('aborted');
+    const session = await sessionLog(detail.upload!.sessionUri!);
+    expect(session.complete).toBe(false);
+  });
+
+  it('fires upload-cancel without an upload for a file cancelled before it started', async () => {
+    const element = await mount({ auto: 'false' });
+    const [item] = element.addFiles([patternFile(10, 'later.bin')]);
+    const cancelled = nextEvent(element, 'upload-cancel');
+    element.cancelAll();
+    expect((await cancelled).detail.upload).toBeUndefined();
+    expect(item!.status).toBe('cancelled');
+  });
+});
