@@ -160,7 +160,7 @@ export class Upload extends EventTarget {
           let result = await this.#transfer.run(run.signal);
           if (this.#digests) result = { ...result, verified: verifyResult(result, await this.#digests) };
           this.#report(this.file.size);
-          void this.#persistence?.forget();
+          await this.#persistence?.forget();
           this.#setState('done');
           return result;
         } catch (error) {

@@ -108,7 +108,7 @@ export class SessionPersistence {
     const next = this.#writes.then(async () => {
       if (this.#broken) return;
       try {
-        await operation();
+        await withTimeout(operation());
       } catch (error) {
         this.#broken = true;
         degrade(error);
