@@ -178,7 +178,7 @@ export const styles = css`
     transform-origin: left;
     transition: transform 0.2s linear;
   }
-  :host(:dir(rtl)) .fill {
+  .fill:dir(rtl) {
     transform-origin: right;
   }
   [data-status='done'] .fill {

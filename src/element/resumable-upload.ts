@@ -116,7 +116,6 @@ export class ResumableUploadElement extends LitElement {
     this.addEventListener('dragleave', this.#onDragLeave);
     this.addEventListener('drop', this.#onDrop);
     this.addEventListener('paste', this.#onPaste);
-    this.addEventListener('focusin', this.#onFocusIn);
   }
 
   /** Every listed file, rejected ones included, in the order added. */
@@ -145,6 +144,13 @@ export class ResumableUploadElement extends LitElement {
   /** Cancels every file not finished. */
   cancelAll(): void {
     this.#uploads.cancelAll();
+  }
+
+  protected override createRenderRoot() {
+    const root = super.createRenderRoot();
+    // On the shadow root, not the host: moves of focus inside it do not reach the host.
+    root.addEventListener('focusin', this.#onFocusIn as EventListener);
+    return root;
   }
 
   // Many uploads report progress many times a frame: render once per animation frame at most.
@@ -244,7 +250,7 @@ export class ResumableUploadElement extends LitElement {
   };
 
   #onFocusIn = (event: FocusEvent) => {
-    const element = event.composedPath()[0] as HTMLElement;
+    const element = event.target as HTMLElement;
     const row = element.closest?.('li');
     const rows = [...this.renderRoot.querySelectorAll('li')];
     this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : -1 };

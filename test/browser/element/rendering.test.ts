@@ -13,7 +13,7 @@ describe('<resumable-upload> rendering', () => {
     expect(button.textContent?.trim()).toBe('Choose files');
     expect(root.querySelector('[part=drop-zone]')?.textContent).toContain('or drop them here');
     expect(root.querySelector('[part=empty]')?.textContent?.trim()).toBe('No files yet.');
-    expect(root.querySelector('input[type=file]')?.multiple).toBe(true);
+    expect(root.querySelector<HTMLInputElement>('input[type=file]')?.multiple).toBe(true);
     await expectNoAxeViolations(element);
   });
 
@@ -21,7 +21,7 @@ describe('<resumable-upload> rendering', () => {
     const element = await mount({ accept: 'image/*,.pdf' });
     const root = shadow(element);
     expect(root.querySelector('button[part=button]')?.textContent?.trim()).toBe('Choose a file');
-    const input = root.querySelector('input[type=file]')!;
+    const input = root.querySelector<HTMLInputElement>('input[type=file]')!;
     expect(input.multiple).toBe(false);
     expect(input.accept).toBe('image/*,.pdf');
   });
@@ -89,5 +89,25 @@ describe('<resumable-upload> rendering', () => {
       'Not added: \u2068it is larger than \u2068100 kB\u2069\u2069',
     ]);
     await expectNoAxeViolations(element);
+  });
+
+  it('announces start, completion and failure through a polite live region', async () => {
+    const element = await mount({ multiple: true }, (el) => {
+      el.prepare = (file) => (file.name === 'bad.bin' ? { headers: faultHeaders([{ kind: 'status', status: 403, match: 'start' }]) } : {});
+    });
+    const region = shadow(element).querySelector('[role=status]')!;
+    const said = () => region.textContent?.replace(/[\u2068\u2069]/g, '').replace(/\s+/g, ' ').trim();
+    // The region is in the page before anything is said, so screen readers watch it.
+    expect(said()).toBe('');
+    const [good] = element.addFiles([patternFile(1000, 'good.bin')]);
+    await nextEvent(element, 'upload-start');
+    await element.updateComplete;
+    // A small file may finish within the same frame: then both are said together.
+    expect(said()).toMatch(/^Uploading good.bin( good.bin uploaded)?$/);
+    await reachStatus(element, good!, 'done');
+    expect(said()).toMatch(/good.bin uploaded$/);
+    const [bad] = element.addFiles([patternFile(1000, 'bad.bin')]);
+    await reachStatus(element, bad!, 'failed');
+    expect(said()).toContain('bad.bin failed: the server refused it (HTTP 403)');
   });
 });

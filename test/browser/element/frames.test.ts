@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { cdp } from 'vitest/browser';
+import type { ResumableUploadElement } from '../../../src/element.ts';
+import { patternFile, QUANTUM } from '../support/files.ts';
+import { mount, reachStatus, shadow } from './support/fixture.ts';
+
+/** Counts animation frames as they happen. */
+function frameClock(): { readonly now: number; stop(): void } {
+  let frame = 0;
+  let running = true;
+  const tick = () => {
+    frame++;
+    if (running) requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return {
+    get now() {
+      return frame;
+    },
+    stop: () => (running = false),
+  };
+}
+
+/** Records the frame of every render of the element. */
+function countRenders(element: ResumableUploadElement, clock: { readonly now: number }): number[] {
+  const frames: number[] = [];
+  const target = element as unknown as { render(): unknown };
+  const render = target.render;
+  target.render = function (this: unknown) {
+    frames.push(clock.now);
+    return render.call(this);
+  };
+  return frames;
+}
+
+async function layoutCount(): Promise<number> {
+  const { metrics } = await cdp().send('Performance.getMetrics');
+  return metrics.find((metric: { name: string }) => metric.name === 'LayoutCount')!.value;
+}
+
+describe('<resumable-upload> with 100 files', () => {
+  it('renders at most once per animation frame and lays out at most once per frame, however many events arrive', async () => {
+    await cdp().send('Performance.enable');
+    const element = await mount({ multiple: true, concurrency: '100', 'chunk-size': String(QUANTUM) });
+    const clock = frameClock();
+    const renders = countRenders(element, clock);
+    let events = 0;
+    element.addEventListener('upload-progress', () => events++);
+    element.addEventListener('upload-start', () => events++);
+    const layoutsBefore = await layoutCount();
+    const startFrame = clock.now;
+
+    const items = element.addFiles(Array.from({ length: 100 }, (_, i) => patternFile(2 * QUANTUM + i, `file-${i}.bin`)));
+    for (const item of items) await reachStatus(element, item, 'done');
+    await element.updateComplete;
+    const frames = clock.now - startFrame;
+    const layouts = (await layoutCount()) - layoutsBefore;
+    clock.stop();
+
+    const perFrame = new Map<number, number>();
+    for (const frame of renders) perFrame.set(frame, (perFrame.get(frame) ?? 0) + 1);
+    expect(Math.max(...perFrame.values())).toBe(1);
+    // One layout per rendered frame: rendering never reads layout between writes (a few spare for the page itself).
+    expect(layouts).toBeLessThanOrEqual(renders.length + 3);
+    expect(layouts).toBeLessThanOrEqual(frames);
+    // Hundreds of engine events, far fewer renders: they were batched.
+    expect(events).toBeGreaterThanOrEqual(300);
+    expect(renders.length).toBeLessThan(events / 2);
+    expect(shadow(element).querySelectorAll('[data-status=done]')).toHaveLength(100);
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import type { ResumableUploadElement } from '../../../src/element.ts';
+import { patternFile, QUANTUM } from '../support/files.ts';
+import { expectStored } from '../support/expect-stored.ts';
+import { faultHeaders } from '../support/server.ts';
+import { mount, nextEvent, reachStatus, shadow } from './support/fixture.ts';
+
+/** The focused control inside the element, described by its label. */
+function focused(element: ResumableUploadElement): string | undefined {
+  const active = shadow(element).activeElement as HTMLElement | null;
+  return (active?.getAttribute('aria-label') ?? active?.textContent?.trim())?.replace(/[\u2068\u2069]/g, '');
+}
+
+const slowChunks = faultHeaders([{ kind: 'delay', ms: 40, times: 1000 }]);
+
+describe('<resumable-upload> keyboard', () => {
+  it('reaches every control with Tab, shows the focus, and keeps it through pause, resume, cancel and remove', async () => {
+    const before = document.createElement('button');
+    before.textContent = 'before';
+    document.body.prepend(before);
+    try {
+      const element = await mount({ multiple: true, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
+      const [first, second] = element.addFiles([patternFile(40 * QUANTUM, 'first.bin'), patternFile(10, 'second.bin')]);
+      await element.updateComplete;
+      before.focus();
+
+      await userEvent.tab();
+      expect(focused(element)).toBe('Choose files');
+      const choose = shadow(element).activeElement!;
+      expect(choose.matches(':focus-visible')).toBe(true);
+      expect(getComputedStyle(choose).outlineStyle).toBe('solid');
+      expect(getComputedStyle(choose).outlineWidth).toBe('3px');
+
+      await userEvent.tab();
+      expect(focused(element)).toBe('Pause first.bin');
+      await userEvent.keyboard('{Enter}');
+      await reachStatus(element, first!, 'paused');
+      expect(focused(element)).toBe('Resume first.bin');
+
+      await userEvent.keyboard(' ');
+      await reachStatus(element, first!, 'uploading');
+      expect(focused(element)).toBe('Pause first.bin');
+
+      await userEvent.tab();
+      expect(focused(element)).toBe('Cancel first.bin');
+      await userEvent.keyboard('{Enter}');
+      await reachStatus(element, first!, 'cancelled');
+      expect(focused(element)).toBe('Remove first.bin from the list');
+
+      await reachStatus(element, second!, 'done');
+      await userEvent.keyboard('{Enter}');
+      await element.updateComplete;
+      expect(element.items).toEqual([second]);
+      // The row went: focus moves to the row now in its place, not back to the top of the page.
+      expect(focused(element)).toBe('Remove second.bin from the list');
+
+      await userEvent.keyboard('{Enter}');
+      await element.updateComplete;
+      expect(element.items).toEqual([]);
+      expect(focused(element)).toBe('Choose files');
+    } finally {
+      before.remove();
+    }
+  });
+
+  it('moves the focus from Pause to Remove when the upload finishes under it', async () => {
+    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
+    const file = patternFile(3 * QUANTUM, 'quick.bin');
+    const success = nextEvent(element, 'upload-success');
+    element.addFiles([file]);
+    await element.updateComplete;
+    shadow(element).querySelector<HTMLElement>('[data-action=pause]')!.focus();
+    expect(focused(element)).toBe('Pause quick.bin');
+    await expectStored((await success).detail.result, file);
+    await element.updateComplete;
+    expect(focused(element)).toBe('Remove quick.bin from the list');
+  });
+
+  it('retries a failed upload from the keyboard', async () => {
+    const element = await mount({}, (el) => {
+      el.prepare = () => ({ retry: { retries: 0 }, headers: faultHeaders([{ kind: 'status', status: 503 }]) });
+    });
+    const file = patternFile(QUANTUM + 1, 'again.bin');
+    const [item] = element.addFiles([file]);
+    await reachStatus(element, item!, 'failed');
+    shadow(element).querySelector<HTMLElement>('[data-action=retry]')!.focus();
+    expect(focused(element)).toBe('Retry again.bin');
+    const success = nextEvent(element, 'upload-success');
+    await userEvent.keyboard('{Enter}');
+    await expectStored((await success).detail.result, file);
+  });
+});

@@ -1,0 +1,146 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cdp } from 'vitest/browser';
+import { registerLocale } from '../../../src/element.ts';
+import { ar } from '../../../src/element/locales/ar.ts';
+import { fa } from '../../../src/element/locales/fa.ts';
+import { he } from '../../../src/element/locales/he.ts';
+import { en } from '../../../src/element/i18n/strings.ts';
+import { faultHeaders } from '../support/server.ts';
+import { patternFile, QUANTUM } from '../support/files.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
+
+registerLocale('fa', fa);
+registerLocale('ar', ar);
+registerLocale('he', he);
+
+const text = (root: ShadowRoot, selector: string) => root.querySelector(selector)?.textContent?.trim();
+const strip = (value: string | null | undefined) => value?.replace(/[\u2068\u2069]/g, '');
+
+afterEach(() => document.documentElement.removeAttribute('lang'));
+
+describe('<resumable-upload> strings and languages', () => {
+  it('translates every English key in the shipped locales, keeping the placeholders', () => {
+    for (const locale of [fa, ar, he]) {
+      expect(Object.keys(locale).sort()).toEqual(Object.keys(en).sort());
+      for (const key of Object.keys(en) as (keyof typeof en)[]) {
+        const placeholders = (value: string) => (value.match(/\{\w+\}/g) ?? []).sort();
+        expect(placeholders(locale[key]), key).toEqual(placeholders(en[key]));
+        expect(locale[key], key).not.toBe(en[key]);
+      }
+    }
+  });
+
+  it('replaces any string with the strings property, over English', async () => {
+    const element = await mount({ multiple: true }, (el) => (el.strings = { chooseFiles: 'Add attachments', empty: 'Nothing here' }));
+    expect(text(shadow(element), '[part=button]')).toBe('Add attachments');
+    expect(text(shadow(element), '[part=empty]')).toBe('Nothing here');
+    expect(text(shadow(element), '[part=hint]')).toBe(en.dropHint);
+  });
+
+  it('speaks Persian with lang="fa": words, Persian digits and units through Intl', async () => {
+    const element = await mount({ lang: 'fa', dir: 'rtl', 'chunk-size': String(QUANTUM) });
+    const root = shadow(element);
+    expect(text(root, '[part=button]')).toBe(fa.chooseFile);
+    const [item] = element.addFiles([patternFile(3 * QUANTUM, 'گزارش.pdf')]);
+    await reachStatus(element, item!, 'done');
+    const row = await rowOf(element, item!);
+    expect(text(row.shadowRoot ?? root, `[data-item=${item!.id}] [part=status]`)).toBe(fa.done);
+    expect(row.querySelector('[part=size]')?.textContent).toBe(new Intl.NumberFormat('fa', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(786));
+    expect(row.querySelector('[part=size]')?.textContent).toMatch(/[۰-۹]/);
+    expect(strip(row.querySelector('[role=progressbar]')?.getAttribute('aria-valuetext'))).toMatch(/^۱۰۰٪، /);
+    expect(strip(row.querySelector('[data-action=remove]')?.getAttribute('aria-label'))).toBe('حذف گزارش.pdf از فهرست');
+    await expectNoAxeViolations(element);
+  });
+
+  it('takes its language from the closest lang up the page, and regional tags from the base language', async () => {
+    document.documentElement.lang = 'he-IL';
+    const element = await mount();
+    expect(text(shadow(element), '[part=button]')).toBe(he.chooseFile);
+    element.lang = 'ar-EG';
+    await element.updateComplete;
+    expect(element.getAttribute('lang')).toBe('ar-EG');
+    expect(text(shadow(element), '[part=button]')).toBe(ar.chooseFile);
+  });
+
+  it('falls back to English for an unknown or malformed language', async () => {
+    const element = await mount({ lang: 'not a tag!' });
+    expect(text(shadow(element), '[part=button]')).toBe(en.chooseFile);
+    const [item] = element.addFiles([patternFile(2000, 'x.bin')]);
+    await reachStatus(element, item!, 'done');
+    expect((await rowOf(element, item!)).querySelector('[part=size]')?.textContent).toBe('2 kB');
+  });
+
+  it('counts the retry down in whole seconds, in the language', async () => {
+    const element = await mount({ lang: 'fa' }, (el) => {
+      // A chunk fault: the header is read again at each session start, so a start fault would recur.
+      el.prepare = () => ({ retry: { retries: 2, baseDelayMs: 2500, maxDelayMs: 2500 }, headers: faultHeaders([{ kind: 'status', status: 503 }]) });
+    });
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    await reachStatus(element, item!, 'retrying');
+    const status = () => strip(shadow(element).querySelector('[part=status]')?.textContent);
+    expect(status()).toMatch(/^تلاش دوباره تا [۲۳] ثانیه دیگر$/);
+    const first = status();
+    const seen = new Set([first]);
+    while (item!.status === 'retrying') {
+      await element.updateComplete;
+      seen.add(status());
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    expect([...seen].filter((value) => value?.startsWith('تلاش دوباره تا')).length).toBeGreaterThanOrEqual(2);
+    await reachStatus(element, item!, 'done');
+  });
+
+  it('lays the progress bar out right to left under dir="rtl"', async () => {
+    const element = await mount({ dir: 'rtl', auto: 'false' });
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    const fill = (await rowOf(element, item!)).querySelector<HTMLElement>('.fill')!;
+    // The bar grows from the right edge: its transform origin is at its full (unscaled) width.
+    expect(getComputedStyle(fill).transformOrigin.split(' ')[0]).toBe(`${fill.offsetWidth}px`);
+    element.dir = 'ltr';
+    expect(getComputedStyle(fill).transformOrigin.split(' ')[0]).toBe('0px');
+    const row = await rowOf(element, item!);
+    element.dir = 'rtl';
+    // Logical layout: the buttons sit on the left in RTL.
+    const name = row.querySelector('[part=name]')!.getBoundingClientRect();
+    const actions = row.querySelector('[part=actions]')!.getBoundingClientRect();
+    expect(actions.right).toBeLessThan(name.left);
+  });
+});
+
+describe('<resumable-upload> colour schemes and motion', () => {
+  afterEach(async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+  });
+
+  it('switches to dark colours with prefers-color-scheme: dark, without axe violations', async () => {
+    const element = await mount({ auto: 'false' });
+    element.addFiles([patternFile(10, 'x.bin')]);
+    await element.updateComplete;
+    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
+    // The colours change with a short transition: read them where it ends.
+    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
+    expect(surface()).toBe('rgb(255, 255, 255)');
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    expect(surface()).toBe('rgb(22, 27, 34)');
+    await expectNoAxeViolations(element);
+  });
+
+  it('takes theme custom properties, in both schemes', async () => {
+    const element = await mount({}, (el) => el.style.setProperty('--resumable-upload-surface', 'rgb(1, 2, 3)'));
+    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
+    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
+    expect(surface()).toBe('rgb(1, 2, 3)');
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    expect(surface()).toBe('rgb(1, 2, 3)');
+  });
+
+  it('drops the progress animation with prefers-reduced-motion: reduce', async () => {
+    const element = await mount({ auto: 'false' });
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    const fill = (await rowOf(element, item!)).querySelector('.fill')!;
+    expect(getComputedStyle(fill).transitionDuration).toBe('0.2s');
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
+    expect(getComputedStyle(fill).transitionDuration).toBe('0s');
+  });
+});
