@@ -1,4 +1,4 @@
-import { UploadError } from '../errors/upload-error.ts';
+import { UploadError, isUploadError } from '../errors/upload-error.ts';
 import { RetryableFailure, SessionGone } from '../protocol/failures.ts';
 import { finalResult, type UploadResult } from '../protocol/final-result.ts';
 import { queryStatus } from '../protocol/query-status.ts';
@@ -70,7 +70,9 @@ export class ResumableTransfer implements Transfer {
       const end = Math.min(start + this.#sizer.next(), total);
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
-      const status = await sendChunk(context, sessionUri, start, end, signal);
+      const status = await sendChunk(context, sessionUri, start, end, signal).catch((error: unknown) =>
+        this.#afterRefusal(error, sessionUri, start, signal),
+      );
       this.#sizer.record(end - start, performance.now() - sentAt);
       const result = this.#settle(status, sessionUri, end);
       if (result) return result;
@@ -79,6 +81,18 @@ export class ResumableTransfer implements Transfer {
         throw new RetryableFailure(`The upload session committed none of bytes ${start}-${end - 1}`, 308);
       }
     }
+  }
+
+  /**
+   * A browser resends a request by itself when a reused connection drops before the answer; a strict
+   * server then refuses the duplicate with `400` although it holds the bytes. Before failing on a
+   * `400`, ask the session: if it holds more than the chunk assumed, go on from there.
+   */
+  async #afterRefusal(error: unknown, sessionUri: string, start: number, signal: AbortSignal): Promise<SessionStatus> {
+    if (!isUploadError(error) || error.status !== 400) throw error;
+    const status = await queryStatus(this.host.context, sessionUri, this.#sentUpTo, signal);
+    if (status.final || status.committed > start) return status;
+    throw error;
   }
 
   /** Applies a session's answer: the final result, or undefined after moving the offset to its `Range`. */
