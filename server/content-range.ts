@@ -1,14 +1,26 @@
-/** A chunk's `Content-Range: bytes FIRST-LAST/TOTAL`, or a status query's `bytes * /TOTAL`. */
+/** A chunk's `Content-Range: bytes FIRST-LAST/TOTAL`, or a status query's `bytes * /TOTAL`; `*` totals are null. */
 export type ParsedContentRange =
   | { query: true; total: number | null }
   | { query: false; first: number; last: number; total: number | null };
 
+const QUERY = /^bytes \*\/(\d+|\*)$/;
+const CHUNK = /^bytes (\d+)-(\d+)\/(\d+|\*)$/;
+
+const numberOrNull = (text: string | undefined) => (text === undefined || text === '*' ? null : Number(text));
+
+/** Undefined when the header is malformed (also when LAST < FIRST or a number is too large to be exact). */
 export function parseContentRange(value: string): ParsedContentRange | undefined {
-  const query = /^bytes \*\/(\d+|\*)$/.exec(value.trim());
-  if (query) return { query: true, total: query[1] === '*' ? null : Number(query[1]) };
-  const chunk = /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(value.trim());
+  const text = value.trim();
+  const query = QUERY.exec(text);
+  if (query) {
+    const total = numberOrNull(query[1]);
+    return total === null || Number.isSafeInteger(total) ? { query: true, total } : undefined;
+  }
+  const chunk = CHUNK.exec(text);
   if (!chunk) return undefined;
-  const [first, last] = [Number(chunk[1]), Number(chunk[2])];
-  if (last < first) return undefined;
-  return { query: false, first, last, total: chunk[3] === '*' ? null : Number(chunk[3]) };
+  const first = Number(chunk[1]);
+  const last = Number(chunk[2]);
+  const total = numberOrNull(chunk[3]);
+  if (!Number.isSafeInteger(last) || last < first || (total !== null && !Number.isSafeInteger(total))) return undefined;
+  return { query: false, first, last, total };
 }

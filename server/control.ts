@@ -1,45 +1,68 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { parseFaults } from './faults.ts';
-import { readBody, sendJson, sendText } from './http-helpers.ts';
+import { HttpError, readBody, sendEmpty, sendJson, sendText } from './http-helpers.ts';
 import type { ServerState } from './server-state.ts';
+import { describeSession } from './sessions.ts';
+
+const MAX_FAULTS_BYTES = 64 * 1024;
+
+async function faultsFrom(req: IncomingMessage) {
+  try {
+    return parseFaults((await readBody(req, MAX_FAULTS_BYTES)).toString('utf8'));
+  } catch (error) {
+    throw error instanceof HttpError ? error : new HttpError(400, (error as Error).message);
+  }
+}
+
+function methodNotAllowed(res: ServerResponse, allow: string): void {
+  sendText(res, 405, `Use ${allow} here`, { Allow: allow });
+}
+
+/** `GET /__files/<id>`: the stored bytes; `GET /__files/<id>/info`: the final JSON of that upload. */
+async function files(state: ServerState, req: IncomingMessage, res: ServerResponse, [id, info, extra]: string[]): Promise<void> {
+  const object = id ? state.objects.get(id) : undefined;
+  if (!object || (info !== undefined && info !== 'info') || extra !== undefined) return sendText(res, 404, `No stored object at ${req.url}`);
+  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(res, 'GET, HEAD');
+  if (info) return sendJson(res, 200, object.info);
+  res.writeHead(200, { 'Content-Type': object.info.contentType, 'Content-Length': object.info.size });
+  if (req.method === 'HEAD') return void res.end();
+  await pipeline(createReadStream(object.path), res);
+}
 
 /**
- * Test and demo controls: `/__control/sessions/<id>` (what the server saw), `/__control/sessions/<id>/faults`,
- * `/__control/faults` (for the next upload), and `/__files/<id>` (+ `/info`) to read stored bytes back.
+ * Test and demo controls: `/__control/sessions/<id>` (what the server saw), `/__control/sessions/<id>/faults`
+ * (faults for that session's next requests), `/__control/faults` (for the next upload started).
  */
-export async function control(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  const [area, first, second, third] = parts;
-
-  if (area === '__files' && first && req.method === 'GET') {
-    const object = state.objects.get(first);
-    if (!object) return sendText(res, 404, `No stored object ${first}`);
-    if (second === 'info') return sendJson(res, 200, object.info);
-    res.writeHead(200, { 'Content-Type': object.info.contentType, 'Content-Length': object.info.size });
-    createReadStream(object.path).pipe(res);
-    return;
-  }
-  if (area === '__control' && first === 'faults') {
+async function controls(state: ServerState, req: IncomingMessage, res: ServerResponse, [area, id, sub, extra]: string[]): Promise<void> {
+  if (area === 'faults' && id === undefined) {
     if (req.method === 'DELETE') {
       state.nextFaults = [];
-      return sendText(res, 204, '');
+      return sendEmpty(res, 204);
     }
-    if (req.method === 'POST') {
-      state.nextFaults = parseFaults((await readBody(req, 64 * 1024)).toString('utf8'));
-      res.writeHead(204).end();
-      return;
+    if (req.method !== 'POST') return methodNotAllowed(res, 'POST, DELETE');
+    state.nextFaults = await faultsFrom(req);
+    return sendEmpty(res, 204);
+  }
+  if (area === 'sessions' && id !== undefined && extra === undefined) {
+    const session = state.sessions.get(id);
+    if (!session) return sendText(res, 404, `No session ${id}`);
+    if (sub === undefined) {
+      if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+      return sendJson(res, 200, describeSession(session));
+    }
+    if (sub === 'faults') {
+      if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
+      session.faults.add(await faultsFrom(req));
+      return sendEmpty(res, 204);
     }
   }
-  if (area === '__control' && first === 'sessions' && second) {
-    const session = state.sessions.get(second);
-    if (!session) return sendText(res, 404, `No session ${second}`);
-    if (!third && req.method === 'GET') return sendJson(res, 200, state.sessions.describe(session));
-    if (third === 'faults' && req.method === 'POST') {
-      session.faults.add(parseFaults((await readBody(req, 64 * 1024)).toString('utf8')));
-      res.writeHead(204).end();
-      return;
-    }
-  }
-  sendText(res, 404, `No control route ${req.method} ${url.pathname}`);
+  sendText(res, 404, `No control route ${req.method} ${req.url}`);
+}
+
+/** Routes `/__files/…` and `/__control/…`; `segments` are the decoded path segments. */
+export function control(state: ServerState, req: IncomingMessage, res: ServerResponse, segments: string[]): Promise<void> {
+  const [root, ...rest] = segments;
+  return root === '__files' ? files(state, req, res, rest) : controls(state, req, res, rest);
 }

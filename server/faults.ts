@@ -77,7 +77,7 @@ function checkFault(value: unknown): Fault {
   if (kind === 'expire' && fault.status !== undefined && fault.status !== 404 && fault.status !== 410) {
     throw new Error('Fault "expire": status must be 404 or 410');
   }
-  return { ...fault } as Fault;
+  return { ...fault } as unknown as Fault;
 }
 
 /** Parses a fault list from the X-Test-Faults header or a control request; throws with a reason on anything else. */

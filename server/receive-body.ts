@@ -2,41 +2,46 @@ import type { IncomingMessage } from 'node:http';
 import { open } from 'node:fs/promises';
 
 export interface Received {
+  /** Bytes of the body read (up to `stopAfter`), written or skipped. */
   bytes: number;
-  /** The client went away before the body ended. */
+  /** The body did not arrive whole: the client went away, or the request was superseded. */
   aborted: boolean;
 }
 
 /**
- * Streams a request body into `path`, body byte N at file offset `offset + N`, never holding it in
- * memory. Body bytes before `skip` are read but not written (the server already has them). With
- * `stopAfter`, reads only that many bytes (a connection reset mid-body is simulated from there).
- * `onBytes` counts every byte that arrived, kept or not.
+ * Streams a request body into `path` at `offset`, never holding it in memory; each write is awaited,
+ * so what is reported as received is on disk. Bytes that would land before `writeFrom` are read but
+ * not written (they are committed already). With `stopAfter`, keeps reading only that many bytes
+ * (a connection reset in the middle of a body is simulated from there). `onBytes` counts every byte
+ * that arrived, kept or not.
  */
 export async function receiveBody(
   req: IncomingMessage,
   path: string,
-  offset: number,
+  { offset, writeFrom = offset, stopAfter }: { offset: number; writeFrom?: number; stopAfter?: number | undefined },
   onBytes: (count: number) => void,
-  { skip = 0, stopAfter }: { skip?: number; stopAfter?: number } = {},
 ): Promise<Received> {
   const handle = await open(path, 'r+');
   let bytes = 0;
-  let aborted = false;
+  let stopped = false;
+  let failed = false;
   try {
     for await (const part of req as AsyncIterable<Buffer>) {
+      onBytes(part.length);
       const room = stopAfter === undefined ? part.length : Math.max(0, stopAfter - bytes);
       const piece = part.length > room ? part.subarray(0, room) : part;
-      onBytes(part.length);
-      const from = Math.max(0, skip - bytes);
-      if (piece.length > from) await handle.write(piece, from, piece.length - from, offset + bytes + from);
+      const skip = Math.min(piece.length, Math.max(0, writeFrom - (offset + bytes)));
+      if (piece.length > skip) await handle.write(piece, skip, piece.length - skip, offset + bytes + skip);
       bytes += piece.length;
-      if (stopAfter !== undefined && bytes >= stopAfter) break;
+      if (stopAfter !== undefined && bytes >= stopAfter) {
+        stopped = true;
+        break;
+      }
     }
   } catch {
-    aborted = true;
+    failed = true;
   } finally {
     await handle.close();
   }
-  return { bytes, aborted };
+  return { bytes, aborted: failed || (!stopped && !req.complete) };
 }

@@ -1,98 +1,153 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { control } from './control.ts';
-import { applyCors } from './cors.ts';
+import { allowCrossOrigin, answerPreflight } from './cors.ts';
 import { parseFaults, type Fault } from './faults.ts';
-import { drain, sendText } from './http-helpers.ts';
-import { putToSession, startSession } from './resumable.ts';
+import { HttpError, drain, headerOf, sendText } from './http-helpers.ts';
+import { putToSession } from './session-put.ts';
+import { startSession } from './start-session.ts';
 import type { ServerState } from './server-state.ts';
 import { SessionRegistry } from './sessions.ts';
 import { simpleUpload } from './simple-uploads.ts';
 
 export interface ReferenceServerOptions {
-  /** Where uploaded bytes go. Default: a new temporary directory. */
+  /** Where uploaded bytes go. Default: a new temporary directory, removed when a `listen()` server closes. */
   dir?: string;
   /** Idle sessions expire (404) after this long. Default: 7 days, as Google's do within a week. */
   sessionTtlMs?: number;
   /** Larger multipart bodies get 413. Default: 64 MiB. */
   maxMultipartBytes?: number;
-  /** One line per request, when given. */
+  /** One line per answered request, when given. */
   log?: (line: string) => void;
   /**
-   * Answer every request with `Connection: close`. Browsers resend a request by themselves when a
-   * reused connection drops before the answer; without reuse, each dropped connection reaches the
-   * client as the failure a test injected. Default: false (keep-alive, like real servers).
+   * Answer every request with `Connection: close`. Browsers silently resend a PUT whose reused
+   * keep-alive connection broke; with fresh connections, each injected failure reaches the client.
    */
   closeConnections?: boolean;
+  /**
+   * Take a chunk that starts before the committed offset (and reaches past it), ignoring the bytes
+   * already committed, instead of answering 400. Browsers resend a request by themselves when a
+   * reused keep-alive connection breaks before the answer, and such a resend repeats bytes the
+   * server kept. Default: false, strict, so that a client resending from a wrong offset shows.
+   */
+  acceptResentBytes?: boolean;
 }
 
 export interface ReferenceServer {
-  /** A Connect-style handler: protocol and control routes; anything else goes to `next` (or 404). */
+  /** A Connect-style handler for /upload/…, /__control/… and /__files/…; anything else goes to `next` (or 404). */
   handle(req: IncomingMessage, res: ServerResponse, next?: () => void): void;
   /** Serves on its own; resolves with the origin, e.g. http://127.0.0.1:43567. */
   listen(port?: number, host?: string): Promise<{ url: string; close(): Promise<void> }>;
   dir: string;
 }
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+const OWN_ROOTS = new Set(['upload', '__control', '__files']);
+
+function decodeSegments(segments: string[]): string[] {
+  try {
+    return segments.map(decodeURIComponent);
+  } catch {
+    throw new HttpError(400, `Malformed path /${segments.join('/')}`);
+  }
+}
+
+/** Faults for a new upload: any set for "the next upload", then the X-Test-Faults header's. */
+function faultsFor(state: ServerState, req: IncomingMessage): Fault[] {
+  const header = headerOf(req, 'X-Test-Faults');
+  let fromHeader: Fault[] = [];
+  try {
+    fromHeader = header ? parseFaults(header) : [];
+  } catch (error) {
+    throw new HttpError(400, `X-Test-Faults: ${(error as Error).message}`);
+  }
+  const faults = [...state.nextFaults, ...fromHeader];
+  state.nextFaults = [];
+  return faults;
+}
+
+/** `/upload/…`: a session PUT when the URL carries upload_id, else a new upload of the type asked for. */
+async function upload(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const uploadId = url.searchParams.get('upload_id');
+  if (uploadId !== null) {
+    const session = state.sessions.get(uploadId);
+    if (!session) {
+      await drain(req);
+      return sendText(res, 404, 'Upload session not found or expired; start a new one');
+    }
+    if (req.method === 'DELETE') {
+      // Cancelling a session, as Google answers it.
+      session.expired = 404;
+      return sendText(res, 499, 'Upload cancelled');
+    }
+    if (req.method !== 'PUT') return sendText(res, 405, 'Session requests use PUT', { Allow: 'PUT, DELETE' });
+    return putToSession(state, req, res, session);
+  }
+  if (req.method !== 'POST' && req.method !== 'PUT') return sendText(res, 405, 'Uploads use POST or PUT', { Allow: 'POST, PUT' });
+  const uploadType = url.searchParams.get('uploadType');
+  if (uploadType === 'resumable') return startSession(state, req, res, url, faultsFor(state, req));
+  if (uploadType === 'media' || uploadType === 'multipart') return simpleUpload(state, req, res, uploadType, faultsFor(state, req));
+  await drain(req);
+  sendText(res, 400, `uploadType must be media, multipart or resumable; got "${uploadType ?? ''}"`);
+}
+
 /** A server that speaks Google's media-upload protocol, with fault injection, for the demo and the tests. */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
+  const ownDir = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'resumable-upload-'));
   const state: ServerState = {
     dir,
-    sessions: new SessionRegistry(options.sessionTtlMs ?? 7 * 24 * 60 * 60 * 1000),
+    sessions: new SessionRegistry(options.sessionTtlMs ?? WEEK_MS),
     objects: new Map(),
     nextFaults: [],
     maxMultipartBytes: options.maxMultipartBytes ?? 64 * 1024 * 1024,
+    acceptResentBytes: options.acceptResentBytes ?? false,
   };
 
-  /** Faults for a new upload: the X-Test-Faults header's, plus any set for "the next upload". */
-  function faultsFor(req: IncomingMessage): Fault[] {
-    const header = req.headers['x-test-faults'];
-    const faults = [...state.nextFaults, ...(header ? parseFaults(String(header)) : [])];
-    state.nextFaults = [];
-    return faults;
+  async function route(req: IncomingMessage, res: ServerResponse, url: URL, segments: string[]): Promise<void> {
+    allowCrossOrigin(res);
+    if (options.closeConnections) res.setHeader('Connection', 'close');
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    if (segments[0] === 'upload') return upload(state, req, res, url);
+    return control(state, req, res, segments);
   }
 
-  async function route(req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const ours = ['/upload/', '/__control/', '/__files/'].some((prefix) => url.pathname.startsWith(prefix));
-    if (!ours && next) return next();
-    if (options.closeConnections) res.setHeader('Connection', 'close');
-    if (applyCors(req, res)) return;
-    if (!ours) return sendText(res, 404, `Not found: ${url.pathname}`);
-    if (!url.pathname.startsWith('/upload/')) return control(state, req, res, url);
-    const uploadId = url.searchParams.get('upload_id');
-    if (uploadId) {
-      const session = state.sessions.get(uploadId);
-      if (!session) {
-        await drain(req);
-        return sendText(res, 404, 'Upload session not found or expired');
-      }
-      if (req.method === 'DELETE') {
-        session.expired = 404;
-        return sendText(res, 499, 'Upload cancelled');
-      }
-      if (req.method !== 'PUT') return sendText(res, 405, 'Session requests use PUT', { Allow: 'PUT, DELETE' });
-      return putToSession(state, req, res, session);
-    }
-    if (req.method !== 'POST' && req.method !== 'PUT') return sendText(res, 405, 'Uploads use POST or PUT', { Allow: 'POST, PUT' });
-    const uploadType = url.searchParams.get('uploadType');
-    if (uploadType === 'resumable') return startSession(state, req, res, url, faultsFor(req));
-    if (uploadType === 'media' || uploadType === 'multipart') return simpleUpload(state, req, res, uploadType, faultsFor(req));
-    await drain(req);
-    sendText(res, 400, `uploadType must be media, multipart or resumable; got "${uploadType ?? ''}"`);
+  function logWhenDone(req: IncomingMessage, res: ServerResponse, log: (line: string) => void): void {
+    const started = Date.now();
+    let finished = false;
+    res.once('finish', () => {
+      finished = true;
+      log(`${req.method} ${req.url} → ${res.statusCode} (${Date.now() - started} ms)`);
+    });
+    res.once('close', () => finished || log(`${req.method} ${req.url} → connection closed without an answer`));
   }
 
   const handle: ReferenceServer['handle'] = (req, res, next) => {
-    options.log?.(`${req.method} ${req.url}`);
-    route(req, res, next).catch((error: unknown) => {
-      // A bad request must never take the server down.
-      if (!res.headersSent && !res.destroyed) sendText(res, (error as { status?: number }).status ?? 400, String((error as Error).message ?? error));
-      else res.destroy();
-    });
+    const url = URL.parse(req.url ?? '/', 'http://localhost') ?? new URL('http://localhost/');
+    const segments = url.pathname.split('/').filter(Boolean);
+    if (!OWN_ROOTS.has(segments[0] ?? '')) {
+      if (next) return next();
+      // Standalone, a page on another origin must still be able to read that nothing is here.
+      allowCrossOrigin(res);
+      if (req.method === 'OPTIONS') return answerPreflight(req, res);
+      return sendText(res, 404, `Not found: ${url.pathname}`);
+    }
+    // An aborted request must never surface as an unhandled 'error' event.
+    req.on('error', () => {});
+    res.on('error', () => {});
+    if (options.log) logWhenDone(req, res, options.log);
+    Promise.resolve()
+      .then(() => route(req, res, url, decodeSegments(segments)))
+      .catch((error: unknown) => {
+        if (res.headersSent || res.destroyed) return void res.destroy();
+        const status = error instanceof HttpError ? error.status : 500;
+        sendText(res, status, error instanceof Error ? error.message : String(error));
+      });
   };
 
   return {
@@ -104,12 +159,14 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
         server.once('error', reject);
         server.listen(port, host, () => {
           const { port: actual } = server.address() as AddressInfo;
+          const origin = host.includes(':') ? `[${host}]` : host;
           resolve({
-            url: `http://${host}:${actual}`,
-            close: () => new Promise<void>((done) => {
-              server.closeAllConnections();
-              server.close(() => done());
-            }),
+            url: `http://${origin}:${actual}`,
+            close: () =>
+              new Promise<void>((done) => {
+                server.closeAllConnections();
+                server.close(() => done());
+              }).then(() => (ownDir ? rm(dir, { recursive: true, force: true }) : undefined)),
           });
         });
       });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Fault } from './faults.ts';
 import type { SessionRegistry } from './sessions.ts';
 import type { StoredObject } from './stored-objects.ts';
@@ -6,10 +7,16 @@ import type { StoredObject } from './stored-objects.ts';
 export interface ServerState {
   dir: string;
   sessions: SessionRegistry;
+  /** Finished uploads by id (a resumable upload's id is its upload_id). */
   objects: Map<string, StoredObject>;
   /** Faults set through the control endpoint, for whichever upload starts next. */
   nextFaults: Fault[];
   maxMultipartBytes: number;
+  /** Take a chunk that starts inside the committed bytes, ignoring the overlap, instead of refusing it. */
+  acceptResentBytes: boolean;
 }
 
+/** Every chunk but the last is a multiple of 256 KiB; interrupted bodies are kept in whole blocks of it. */
 export const CHUNK_QUANTUM = 256 * 1024;
+
+export const fileOf = (state: ServerState, id: string) => path.join(state.dir, id);

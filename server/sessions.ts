@@ -1,13 +1,22 @@
+import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import type { Fault } from './faults.ts';
-import { FaultQueue, type RequestKind } from './faults.ts';
+import { FaultQueue, type Fault, type RequestKind } from './faults.ts';
 
 export interface RequestRecord {
   kind: RequestKind;
+  /** The request's Content-Range header, null when it had none. */
   contentRange: string | null;
+  /** The status answered; 0 when the connection was closed instead. */
   status: number;
-  /** The connection was closed instead of answered (reset, lost response). */
+  /** The connection was closed instead of answered (reset, lost response, superseded). */
   dropped?: boolean;
+}
+
+/** The chunk whose body is being written right now; a newer request of the session stops it. */
+export interface Receiving {
+  req: IncomingMessage;
+  done: Promise<unknown>;
+  superseded: boolean;
 }
 
 export interface Session {
@@ -16,28 +25,36 @@ export interface Session {
   method: 'POST' | 'PUT';
   contentType: string;
   metadata: Record<string, unknown>;
-  /** From X-Upload-Content-Length or the first Content-Range that names it. */
+  /** From X-Upload-Content-Length or the first accepted Content-Range that names it. */
   total: number | null;
   committed: number;
   complete: boolean;
   /** 404 or 410 once the session died. */
   expired: 404 | 410 | undefined;
-  path: string;
   lastActivity: number;
+  /** Body bytes received over all PUTs, kept or not: resent bytes show up here. */
   bytesReceived: number;
   requests: RequestRecord[];
   faults: FaultQueue;
+  /** A `corrupt` fault was used: the stored object gets its first byte flipped when it is finished. */
+  corrupt: boolean;
+  receiving: Receiving | undefined;
 }
+
+export type NewSession = Pick<Session, 'method' | 'contentType' | 'metadata' | 'total'>;
 
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
-  constructor(private readonly ttlMs: number) {}
+  readonly #ttlMs: number;
 
-  create(init: Pick<Session, 'method' | 'contentType' | 'metadata' | 'total' | 'path'>, faults: readonly Fault[]): Session {
-    const uploadId = randomBytes(12).toString('base64url');
+  constructor(ttlMs: number) {
+    this.#ttlMs = ttlMs;
+  }
+
+  create(init: NewSession, faults: readonly Fault[]): Session {
     const session: Session = {
       ...init,
-      uploadId,
+      uploadId: randomBytes(16).toString('base64url'),
       committed: 0,
       complete: false,
       expired: undefined,
@@ -45,24 +62,34 @@ export class SessionRegistry {
       bytesReceived: 0,
       requests: [],
       faults: new FaultQueue(),
+      corrupt: false,
+      receiving: undefined,
     };
     session.faults.add(faults);
-    this.#sessions.set(uploadId, session);
+    this.#sessions.set(session.uploadId, session);
     return session;
   }
 
-  /** The session, marked expired (404) when it sat idle past the TTL. */
+  /** The session, marked expired (404) once it sat idle past the TTL. */
   get(uploadId: string): Session | undefined {
     const session = this.#sessions.get(uploadId);
-    if (session && !session.complete && !session.expired && Date.now() - session.lastActivity > this.ttlMs) {
-      session.expired = 404;
-    }
+    if (session && !session.expired && Date.now() - session.lastActivity > this.#ttlMs) session.expired = 404;
     return session;
   }
+}
 
-  /** What the tests read back: no file paths, no internals. */
-  describe(session: Session) {
-    const { uploadId, committed, total, complete, expired, bytesReceived, requests } = session;
-    return { uploadId, committed, total, complete, expired: expired !== undefined, bytesReceived, requests, faultsApplied: session.faults.applied };
-  }
+/** What the control endpoint shows: no file paths, no internals. */
+export function describeSession(session: Session) {
+  const { uploadId, committed, total, complete, expired, bytesReceived, requests } = session;
+  return {
+    uploadId,
+    committed,
+    total,
+    complete,
+    expired: expired !== undefined,
+    bytesReceived,
+    requests,
+    faultsApplied: session.faults.applied,
+    faultsPending: session.faults.pending,
+  };
 }

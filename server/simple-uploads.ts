@@ -1,16 +1,31 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { FaultQueue, type Fault } from './faults.ts';
-import { drain, dropConnection, readBody, sendJson, sendText, wait } from './http-helpers.ts';
-import { MultipartError, parseMultipart } from './multipart.ts';
-import { receiveBody } from './receive-body.ts';
-import type { ServerState } from './server-state.ts';
-import { describeObject } from './stored-objects.ts';
 import { corruptFirstByte } from './corrupt.ts';
+import { FaultQueue, type Fault } from './faults.ts';
+import { drain, dropConnection, headerOf, readBody, sendJson, sendText, wait } from './http-helpers.ts';
+import { parseMultipart } from './multipart.ts';
+import { receiveBody } from './receive-body.ts';
+import { fileOf, type ServerState } from './server-state.ts';
+import { describeObject } from './stored-objects.ts';
 
-/** `uploadType=media` (the bytes alone) and `uploadType=multipart` (metadata + bytes): one request, one object. */
+/** Reads at most `limit` bytes of a body and forgets them: the start of a connection reset mid-body. */
+async function readSome(req: IncomingMessage, limit: number): Promise<void> {
+  let size = 0;
+  try {
+    for await (const part of req as AsyncIterable<Buffer>) {
+      size += part.length;
+      if (size >= limit) break;
+    }
+  } catch {
+    // The client went away first.
+  }
+}
+
+/**
+ * `uploadType=media` (the bytes alone) and `uploadType=multipart` (metadata + bytes): one request,
+ * one object, answered 200. Faults matching a chunk apply, as this request carries the bytes.
+ */
 export async function simpleUpload(
   state: ServerState,
   req: IncomingMessage,
@@ -25,31 +40,33 @@ export async function simpleUpload(
     await drain(req);
     return sendText(res, fault.status, fault.body ?? `Injected ${fault.status}`, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
   }
-  const id = randomBytes(12).toString('base64url');
-  const file = path.join(state.dir, id);
-  await writeFile(file, '');
-  let contentType = String(req.headers['content-type'] ?? 'application/octet-stream');
+  if (fault?.kind === 'expire') {
+    await drain(req);
+    return sendText(res, fault.status ?? 404, 'Not found');
+  }
+  if (fault?.kind === 'reset') {
+    await readSome(req, fault.afterBytes ?? Math.floor(Number(headerOf(req, 'Content-Length') ?? 0) / 2));
+    return dropConnection(req, res);
+  }
+
+  const id = randomBytes(16).toString('base64url');
+  const file = fileOf(state, id);
+  let contentType = headerOf(req, 'Content-Type') ?? 'application/octet-stream';
   let metadata: Record<string, unknown> = {};
   if (uploadType === 'media') {
-    const length = Number(req.headers['content-length'] ?? 0);
-    const stopAfter = fault?.kind === 'reset' ? (fault.afterBytes ?? Math.floor(length / 2)) : undefined;
-    const received = await receiveBody(req, file, 0, () => {}, { stopAfter });
-    if (stopAfter !== undefined || received.aborted) return dropConnection(res);
+    await writeFile(file, '');
+    const received = await receiveBody(req, file, { offset: 0 }, () => {});
+    if (received.aborted) return dropConnection(req, res);
   } else {
-    try {
-      const upload = parseMultipart(await readBody(req, state.maxMultipartBytes), req.headers['content-type']);
-      await writeFile(file, upload.media);
-      contentType = upload.contentType;
-      metadata = upload.metadata;
-    } catch (error) {
-      const status = (error as { status?: number }).status ?? (error instanceof MultipartError ? 400 : 500);
-      return sendText(res, status, (error as Error).message);
-    }
+    const upload = parseMultipart(await readBody(req, state.maxMultipartBytes), contentType);
+    await writeFile(file, upload.media);
+    contentType = upload.contentType;
+    metadata = upload.metadata;
   }
   if (fault?.kind === 'corrupt') await corruptFirstByte(file);
   const info = await describeObject(file, id, contentType, metadata);
   state.objects.set(id, { info, path: file });
   if (fault?.kind === 'delay') await wait(fault.ms);
-  if (fault?.kind === 'lose-response') return dropConnection(res);
+  if (fault?.kind === 'lose-response') return dropConnection(req, res);
   sendJson(res, 200, info);
 }

@@ -1,0 +1,179 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { truncate } from 'node:fs/promises';
+import { parseContentRange, type ParsedContentRange } from './content-range.ts';
+import type { Fault } from './faults.ts';
+import { drain, dropConnection, headerOf, sendText } from './http-helpers.ts';
+import { receiveBody } from './receive-body.ts';
+import { answerFinal, answerProgress, conclude, finalStatus, finish } from './session-answers.ts';
+import { CHUNK_QUANTUM, fileOf, type ServerState } from './server-state.ts';
+import type { Receiving, Session } from './sessions.ts';
+
+type Chunk = Extract<ParsedContentRange, { query: false }>;
+
+/** Without Content-Range the body is the whole file in one request (an empty one: a zero-byte file). */
+function wholeFile(length: number | undefined): ParsedContentRange | undefined {
+  if (length === undefined) return undefined;
+  return length === 0 ? { query: true, total: 0 } : { query: false, first: 0, last: length - 1, total: length };
+}
+
+const roundDown = (bytes: number) => Math.floor(bytes / CHUNK_QUANTUM) * CHUNK_QUANTUM;
+
+/**
+ * A newer request of the session wins over a chunk still being received (a client that gave up on
+ * it, before this server noticed): that chunk is cut off and keeps nothing, so the newer request
+ * sees a settled offset.
+ */
+async function supersedeReceiving(session: Session): Promise<void> {
+  while (session.receiving) {
+    const { req, done } = session.receiving;
+    session.receiving.superseded = true;
+    req.destroy();
+    await done;
+  }
+}
+
+/** Runs `work` as the session's one chunk being received; `supersedeReceiving` waits for it. */
+async function receiving<T>(session: Session, req: IncomingMessage, work: (mark: Receiving) => Promise<T>): Promise<T> {
+  const mark: Receiving = { req, done: Promise.resolve(), superseded: false };
+  const done = work(mark).finally(() => {
+    if (session.receiving === mark) session.receiving = undefined;
+  });
+  mark.done = done.catch(() => undefined);
+  session.receiving = mark;
+  return done;
+}
+
+/** Why a request cannot be taken as it is, checked before any fault is used up. */
+function problemWith(
+  state: ServerState,
+  session: Session,
+  range: ParsedContentRange,
+  length: number | undefined,
+): { status: number; reason: string } | undefined {
+  if (range.total !== null && session.total !== null && range.total !== session.total) {
+    return { status: 400, reason: `Content-Range total ${range.total} differs from the ${session.total} bytes announced before` };
+  }
+  const total = range.total ?? session.total;
+  if (range.query) {
+    if (total !== null && total < session.committed) {
+      return { status: 400, reason: `Content-Range total ${total} is less than the ${session.committed} bytes already committed` };
+    }
+    return undefined;
+  }
+  const size = range.last - range.first + 1;
+  if (total !== null && range.last >= total) {
+    return { status: 400, reason: `Content-Range ends at byte ${range.last}, beyond the total of ${total} bytes` };
+  }
+  const resent = state.acceptResentBytes && range.first < session.committed && range.last + 1 >= session.committed;
+  if (range.first !== session.committed && !resent) {
+    const how = range.first > session.committed ? 'that leaves a gap' : 'that overlaps committed bytes';
+    return { status: 400, reason: `Content-Range starts at ${range.first}, ${how}: the session holds ${session.committed} bytes; resume from there` };
+  }
+  if (length === undefined) return { status: 411, reason: 'A chunk needs Content-Length' };
+  if (length !== size) return { status: 400, reason: `Content-Length ${length} does not match Content-Range (${size} bytes)` };
+  if (!isFinal(range, total) && size % CHUNK_QUANTUM !== 0) {
+    return { status: 400, reason: `A chunk other than the last must be a multiple of ${CHUNK_QUANTUM} bytes; got ${size}` };
+  }
+  return undefined;
+}
+
+const isFinal = (range: Chunk, total: number | null) => total !== null && range.last + 1 === total;
+
+/** `PUT {session URI}`: a chunk, the whole file, or a status query. */
+export async function putToSession(state: ServerState, req: IncomingMessage, res: ServerResponse, session: Session): Promise<void> {
+  session.lastActivity = Date.now();
+  await supersedeReceiving(session);
+
+  const header = headerOf(req, 'Content-Range');
+  const lengthHeader = headerOf(req, 'Content-Length');
+  const length = lengthHeader === undefined ? undefined : Number(lengthHeader);
+  const range = header === undefined ? wholeFile(length) : parseContentRange(header);
+  const kind = range ? (range.query ? 'query' : 'chunk') : length ? 'chunk' : 'query';
+  const request = { kind, contentRange: header ?? null } as const;
+  let fault: Fault | undefined;
+
+  const refuse = async (status: number, reason: string, headers: Record<string, string> = {}) => {
+    session.bytesReceived += await drain(req);
+    return conclude(req, res, session, request, fault, status, () => sendText(res, status, reason, headers));
+  };
+  const refuseExpired = (status: 404 | 410) =>
+    refuse(status, status === 404 ? 'Upload session not found or expired; start a new one' : 'Upload session is gone; start a new one');
+
+  if (!range) {
+    return header === undefined
+      ? refuse(411, 'A session PUT needs Content-Length (and Content-Range for a chunk or a status query)')
+      : refuse(400, `Malformed Content-Range "${header}"; expected "bytes FIRST-LAST/TOTAL", "bytes */TOTAL" or "bytes */*"`);
+  }
+  if (session.expired) return refuseExpired(session.expired);
+  const problem = session.complete ? undefined : problemWith(state, session, range, length);
+  if (problem) return refuse(problem.status, problem.reason);
+
+  fault = session.faults.take(kind);
+  if (fault?.kind === 'corrupt') session.corrupt = true;
+  if (fault?.kind === 'expire') return refuseExpired((session.expired = fault.status ?? 404));
+  if (fault?.kind === 'status') {
+    return refuse(fault.status, fault.body ?? `Injected ${fault.status}`, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
+  }
+  if (session.complete) {
+    session.bytesReceived += await drain(req);
+    return conclude(req, res, session, request, fault, finalStatus(session), () => answerFinal(state, res, session));
+  }
+  session.total = range.total ?? session.total;
+  if (!range.query) return receiveChunk(state, req, res, session, range, isFinal(range, session.total), fault);
+
+  session.bytesReceived += await drain(req);
+  // All bytes are in once the total is known (a zero-byte file, or a stream that ended on a chunk boundary).
+  const allIn = session.total !== null && session.committed === session.total;
+  if (allIn || fault?.kind === 'early-final') await finish(state, session);
+  const status = session.complete ? finalStatus(session) : 308;
+  return conclude(req, res, session, request, fault, status, () => answerProgress(state, res, session, fault));
+}
+
+async function receiveChunk(
+  state: ServerState,
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: Session,
+  range: Chunk,
+  final: boolean,
+  fault: Fault | undefined,
+): Promise<void> {
+  const size = range.last - range.first + 1;
+  const request = { kind: 'chunk' as const, contentRange: headerOf(req, 'Content-Range') ?? null };
+  const file = fileOf(state, session.uploadId);
+  const stopAfter = fault?.kind === 'reset' ? Math.min(size, fault.afterBytes ?? Math.floor(size / 2)) : undefined;
+
+  const outcome = await receiving(session, req, async (mark) => {
+    const at = { offset: range.first, writeFrom: session.committed, stopAfter };
+    const received = await receiveBody(req, file, at, (bytes) => (session.bytesReceived += bytes));
+    const interrupted = mark.superseded || stopAfter !== undefined || received.aborted;
+    // How much of this chunk the server keeps; bytes it had committed before stay as they are.
+    let kept: number;
+    if (mark.superseded) kept = 0;
+    else if (interrupted) {
+      // What a server keeps of an interrupted body: whole 256 KiB blocks, or what the fault says.
+      const wanted = fault?.kind === 'reset' && fault.commitBytes !== undefined ? fault.commitBytes : roundDown(received.bytes);
+      kept = Math.min(wanted, received.bytes);
+    } else if (received.bytes !== size) kept = 0;
+    else if (fault?.kind === 'partial') kept = Math.min(fault.commitBytes, size);
+    else if (fault?.kind === 'omit-range') kept = 0;
+    else kept = size;
+    session.committed = Math.max(session.committed, range.first + kept);
+    await truncate(file, session.committed);
+    const allIn = final && kept === size;
+    if (!interrupted && (allIn || fault?.kind === 'early-final')) await finish(state, session);
+    return { interrupted, bytes: received.bytes };
+  });
+
+  if (outcome.interrupted) {
+    session.requests.push({ ...request, status: 0, dropped: true });
+    return dropConnection(req, res);
+  }
+  if (outcome.bytes !== size) {
+    return conclude(req, res, session, request, fault, 400, () =>
+      sendText(res, 400, `The body had ${outcome.bytes} bytes; Content-Range announced ${size}`),
+    );
+  }
+  const status = session.complete ? finalStatus(session) : 308;
+  return conclude(req, res, session, request, fault, status, () => answerProgress(state, res, session, fault));
+}

@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { writeFile } from 'node:fs/promises';
+import type { Fault } from './faults.ts';
+import { drain, headerOf, readBody, sendEmpty, sendText } from './http-helpers.ts';
+import { conclude } from './session-answers.ts';
+import { fileOf, type ServerState } from './server-state.ts';
+
+const MAX_METADATA_BYTES = 1024 * 1024;
+
+/** The metadata of a start request: an empty body, or a JSON object. Undefined (with the reason sent) when it is neither. */
+function parseMetadata(body: Buffer, res: ServerResponse): Record<string, unknown> | undefined {
+  if (body.length === 0) return {};
+  let metadata: unknown;
+  try {
+    metadata = JSON.parse(body.toString('utf8'));
+  } catch {
+    sendText(res, 400, 'The session start body must be empty or JSON metadata');
+    return undefined;
+  }
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) {
+    sendText(res, 400, 'The metadata must be a JSON object');
+    return undefined;
+  }
+  return metadata as Record<string, unknown>;
+}
+
+/** Where the session URI points: this server, as the client reached it. */
+function originOf(req: IncomingMessage): string {
+  const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
+  const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
+  return `${scheme}://${host}`;
+}
+
+/** `POST|PUT /upload/…?uploadType=resumable`: opens a session and answers its URI in `Location`. */
+export async function startSession(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, faults: Fault[]): Promise<void> {
+  const declared = headerOf(req, 'X-Upload-Content-Length');
+  if (declared !== undefined && !/^\d+$/.test(declared.trim())) {
+    await drain(req);
+    return sendText(res, 400, `X-Upload-Content-Length must be a whole number of bytes; got "${declared}"`);
+  }
+  const metadata = parseMetadata(await readBody(req, MAX_METADATA_BYTES), res);
+  if (!metadata) return;
+
+  const session = state.sessions.create(
+    {
+      method: req.method === 'PUT' ? 'PUT' : 'POST',
+      contentType: headerOf(req, 'X-Upload-Content-Type') ?? 'application/octet-stream',
+      metadata,
+      total: declared === undefined ? null : Number(declared),
+    },
+    faults,
+  );
+  await writeFile(fileOf(state, session.uploadId), '');
+
+  const fault = session.faults.take('start');
+  const request = { kind: 'start' as const, contentRange: null };
+  if (fault?.kind === 'corrupt') session.corrupt = true;
+  if (fault?.kind === 'expire') session.expired = fault.status ?? 404;
+  if (session.expired) {
+    return conclude(req, res, session, request, fault, session.expired, () => sendText(res, session.expired ?? 404, 'Upload session expired'));
+  }
+  if (fault?.kind === 'status') {
+    const headers: Record<string, string> = fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {};
+    return conclude(req, res, session, request, fault, fault.status, () => sendText(res, fault.status, fault.body ?? `Injected ${fault.status}`, headers));
+  }
+  const location = `${originOf(req)}${url.pathname}?uploadType=resumable&upload_id=${session.uploadId}`;
+  const headers: Record<string, string> = fault?.kind === 'omit-location' ? {} : { Location: location };
+  return conclude(req, res, session, request, fault, 200, () => sendEmpty(res, 200, headers));
+}
