@@ -154,6 +154,9 @@ export class Upload extends EventTarget {
       }
       await this.#restore();
       for (;;) {
+        // A pause that came while nothing was in flight (during the restore) holds here.
+        if (this.#state === 'paused') await this.#resumed;
+        if (this.#isAborted()) throw abortedError();
         const run = new AbortController();
         this.#run = run;
         try {
@@ -166,7 +169,7 @@ export class Upload extends EventTarget {
         } catch (error) {
           if (!run.signal.aborted) throw error;
           await this.#resumed;
-          if (this.#state === 'aborted') throw abortedError();
+          if (this.#isAborted()) throw abortedError();
         }
       }
     } catch (error) {
@@ -205,6 +208,11 @@ export class Upload extends EventTarget {
       this.#resumable?.adopt(record.sessionUri);
       this.#sessionUri = record.sessionUri;
     }
+  }
+
+  /** Read afresh: `abort()` may have run while the caller awaited. */
+  #isAborted(): boolean {
+    return this.#state === 'aborted';
   }
 
   #unlock(): void {
