@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { Upload, UploadError, type UploadState } from '../../src/index.ts';
+import { Upload, type UploadState } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
+import { rejection, nextState, fast } from './support/upload-helpers.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
 
-const fast = { retries: 3, baseDelayMs: 5, maxDelayMs: 50 };
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function nextState(upload: Upload, state: UploadState): Promise<void> {
-  return new Promise((resolve) =>
-    upload.addEventListener('statechange', (e) => e.detail.state === state && resolve()),
-  );
-}
 
-async function rejection(promise: Promise<unknown>): Promise<UploadError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
-}
 
 describe('pause and resume', () => {
   it('stops sending while paused and goes on from the server offset after resume', async () => {

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   Upload,
-  UploadError,
   clearStoredUploads,
   fileOfStoredUpload,
   listStoredUploads,
@@ -9,6 +8,7 @@ import {
   type StoredUpload,
 } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
+import { rejection } from './support/upload-helpers.ts';
 import { QUANTUM, patternBytes, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, faultsOnce, sessionLog } from './support/server.ts';
 
@@ -17,11 +17,6 @@ const until = async (check: () => Promise<boolean>) => {
   for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
 };
 
-async function rejection(promise: Promise<unknown>): Promise<UploadError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
-}
 
 /** Reads the whole IndexedDB database back as text, the way an attacker with disk access would. */
 async function rawDatabase(): Promise<string> {
@@ -84,7 +79,8 @@ describe('sessions kept in IndexedDB', () => {
       'start 200',
       'chunk 308',
       'chunk 400',
-      'query 308',
+      'query 308', // the refused chunk is checked against the session once
+      'query 308', // the new Upload asks where the stored session stands
       'chunk 308',
       'chunk 308',
       'chunk 201',

@@ -1,23 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Upload, UploadError } from '../../src/index.ts';
+import { Upload } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
+import { rejection, fast } from './support/upload-helpers.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, faultsOnce, sessionLog, startSessionDirectly } from './support/server.ts';
 
-const fast = { retries: 3, baseDelayMs: 5, maxDelayMs: 50 };
 
 function upload(file: File, faults: unknown[], options: Partial<ConstructorParameters<typeof Upload>[1]> = {}) {
   return new Upload(file, { endpoint: endpoint(), chunkSize: QUANTUM, retry: fast, headers: faultHeaders(faults), ...options });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<UploadError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
-}
 
 describe('Range header forms', () => {
   it.each(['0-262143', 'bytes=0-262143', 'bytes=0-262143/*', `bytes=0-262143/${3 * QUANTUM}`])(

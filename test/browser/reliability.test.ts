@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Upload, UploadError, type UploadState } from '../../src/index.ts';
+import { Upload } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
+import { rejection, nextState, fast } from './support/upload-helpers.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, sessionLog, startSessionDirectly } from './support/server.ts';
 
-const fast = { retries: 3, baseDelayMs: 5, maxDelayMs: 50 };
 
-async function rejection(promise: Promise<unknown>): Promise<UploadError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
-}
 
-function nextState(upload: Upload, state: UploadState): Promise<void> {
-  return new Promise((resolve) => upload.addEventListener('statechange', (e) => e.detail.state === state && resolve()));
-}
 
 describe('401: one more try with fresh credentials', () => {
   it('calls the headers function again and goes on', async () => {
