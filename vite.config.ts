@@ -9,7 +9,7 @@ export default defineConfig({
   build: {
     outDir: 'dist-demo',
     emptyOutDir: true,
-    rollupOptions: { input: { demo: 'demo/index.html' } },
+    rollupOptions: { input: { demo: 'demo/index.html', engine: 'demo/engine.html', recovery: 'demo/recovery.html' } },
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },

@@ -4,7 +4,7 @@ import { fileOnDisk, sha256OfFile } from './support/files.ts';
 const MiB = 1024 * 1024;
 
 async function uploadThroughDemo(page: Page, file: string, chunkSize: string, faults?: string) {
-  await page.goto('/demo/');
+  await page.goto('/demo/engine.html');
   await page.selectOption('select[name=chunkSize]', chunkSize);
   if (faults) await page.selectOption('select[name=faults]', { label: faults });
   await page.setInputFiles('#files', file);

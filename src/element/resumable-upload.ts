@@ -273,7 +273,7 @@ export class ResumableUploadElement extends LitElement {
 function announce({ kind, item }: Announcement, wording: Wording): string {
   const { t } = wording;
   const name = item.file.name;
-  if (kind === 'start') return interpolate(t.announceStart, { name });
-  if (kind === 'done') return interpolate(t.announceDone, { name });
-  return interpolate(t.announceFailed, { name, reason: errorReason(item.error, wording) });
+  if (kind === 'start') return interpolate(t.announceStart, { name }, false);
+  if (kind === 'done') return interpolate(t.announceDone, { name }, false);
+  return interpolate(t.announceFailed, { name, reason: errorReason(item.error, wording, false) }, false);
 }

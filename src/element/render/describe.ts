@@ -27,9 +27,9 @@ const ERROR_KEYS: Record<UploadErrorCode, keyof UploadStrings> = {
 };
 
 /** A human reason for a failure, chosen by the error's `code`, never by its message. */
-export function errorReason(error: Error | undefined, { t }: Wording): string {
+export function errorReason(error: Error | undefined, { t }: Wording, isolate = true): string {
   if (!isUploadError(error)) return t.errorUnknown;
-  return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' });
+  return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' }, isolate);
 }
 
 export function rejectReason(item: UploadItem, { t, f, maxFileSize }: Wording): string {
@@ -54,11 +54,11 @@ export function statusText(item: UploadItem, wording: Wording): string {
   }
 }
 
-/** `42%, 4.2 MB of 10 MB`: the visible progress and the progress bar's `aria-valuetext`. */
-export function progressText(item: UploadItem, { t, f }: Wording): string {
+/** `42%, 4.2 MB of 10 MB`: the visible progress and (not isolated) the progress bar's `aria-valuetext`. */
+export function progressText(item: UploadItem, { t, f }: Wording, isolate = true): string {
   const total = item.file.size;
   const done = item.status === 'done' ? total : item.bytesCommitted;
-  return interpolate(t.progress, { percent: f.percent(fractionDone(item)), done: f.bytes(done), total: f.bytes(total) });
+  return interpolate(t.progress, { percent: f.percent(fractionDone(item)), done: f.bytes(done), total: f.bytes(total) }, isolate);
 }
 
 export function fractionDone(item: UploadItem): number {

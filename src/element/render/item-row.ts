@@ -28,7 +28,7 @@ export function actionsFor(status: ItemStatus): { primary: ItemAction | undefine
 // Every button comes from this one template, each in a fixed place, so when Pause becomes Resume
 // (or Cancel becomes Remove) the same <button> stays and keeps the keyboard focus.
 const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
-  const label = interpolate(t[action], { name: item.file.name });
+  const label = interpolate(t[action], { name: item.file.name }, false);
   return html`<button type="button" class="icon" part="item-button ${action}-button" data-action=${action} aria-label=${label} title=${label}>
     ${icons[action]}
   </button>`;
@@ -40,6 +40,7 @@ export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
   const { t, f } = wording;
   const fraction = fractionDone(item);
   const progress = status === 'rejected' ? '' : progressText(item, wording);
+  const spoken = status === 'rejected' ? '' : progressText(item, wording, false);
   const speed = item.bytesPerSecond;
   const left = item.secondsLeft;
   const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })]
@@ -53,7 +54,7 @@ export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
     ${status === 'rejected'
       ? nothing
       : html`<div class="bar" part="progress" role="progressbar" aria-labelledby=${item.id} aria-valuemin="0" aria-valuemax="100"
-            aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${progress} style="--fraction: ${fraction}">
+            aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${spoken} style="--fraction: ${fraction}">
             <div class="fill" part="progress-indicator"></div>
           </div>`}
     <span class="details" part="details">${details}</span>

@@ -1,0 +1,171 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { basename } from 'node:path';
+import { fileOnDisk, sha256OfFile } from './support/files.ts';
+import { axeViolations, recordedProgress, recordProgress, storedId, uploader } from './support/element-page.ts';
+
+const MiB = 1024 * 1024;
+
+async function expectSameBytes(request: APIRequestContext, id: string, file: string, size: number) {
+  const info = await (await request.get(`/__files/${id}/info`)).json();
+  expect(info.size).toBe(String(size));
+  expect(info.sha256).toBe(await sha256OfFile(file));
+}
+
+function expectRisingTo100(values: number[] | undefined) {
+  expect(values?.length).toBeGreaterThan(1);
+  expect(values!.every((value, i) => i === 0 || value >= values![i - 1]!)).toBe(true);
+  expect(values!.at(-1)).toBe(100);
+}
+
+test('three files from disk: progress rises to 100%, one paused and resumed, one cancelled, bytes identical on the server', async ({ page, request }) => {
+  const small = await fileOnDisk('element-3mib.bin', 3 * MiB + 17);
+  const big = await fileOnDisk('element-100mib.bin', 100 * MiB);
+  const other = await fileOnDisk('element-12mib.bin', 12 * MiB);
+  await page.goto('/demo/');
+  await page.selectOption('select[name=chunkSize]', '4194304');
+  await page.check('input[name=slow]');
+  await recordProgress(page, 'default');
+  const element = uploader(page, 'default');
+
+  await element.choose([small, big, other]);
+  const bigRow = element.row(basename(big));
+  const otherRow = element.row(basename(other));
+  await expect(bigRow).toHaveAttribute('data-status', 'uploading', { timeout: 30_000 });
+  await expect(otherRow).toHaveAttribute('data-status', 'queued');
+  await expect.poll(async () => Number(await bigRow.locator('[role=progressbar]').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(10);
+
+  await bigRow.getByRole('button', { name: `Pause ${basename(big)}` }).click();
+  await expect(bigRow).toHaveAttribute('data-status', 'paused');
+  await expect(bigRow.locator('[part=status]')).toHaveText('Paused');
+  const pausedAt = await bigRow.locator('[role=progressbar]').getAttribute('aria-valuenow');
+
+  // Its place went to the next file, which we cancel while it uploads.
+  await expect(otherRow).toHaveAttribute('data-status', 'uploading');
+  await otherRow.getByRole('button', { name: `Cancel ${basename(other)}` }).click();
+  await expect(otherRow).toHaveAttribute('data-status', 'cancelled');
+  await expect(otherRow.locator('[part=status]')).toHaveText('Cancelled');
+  await expect(page.locator(`#log li[data-event=upload-cancel][data-file="${basename(other)}"]`)).toHaveCount(1);
+  await page.waitForTimeout(700);
+  await expect(bigRow).toHaveAttribute('data-status', 'paused');
+  expect(await bigRow.locator('[role=progressbar]').getAttribute('aria-valuenow')).toBe(pausedAt);
+
+  await bigRow.getByRole('button', { name: `Resume ${basename(big)}` }).click();
+  await expect(bigRow).toHaveAttribute('data-status', 'done', { timeout: 150_000 });
+  await expect(bigRow.locator('[role=progressbar]')).toHaveAttribute('aria-valuetext', /^100%, /);
+
+  const progress = await recordedProgress(page);
+  expectRisingTo100(progress[basename(small)]);
+  expectRisingTo100(progress[basename(big)]);
+  expect(new Set(progress[basename(big)]).size).toBeGreaterThan(10);
+  await expectSameBytes(request, await storedId(page, 'default', basename(small)), small, 3 * MiB + 17);
+  await expectSameBytes(request, await storedId(page, 'default', basename(big)), big, 100 * MiB);
+  await expect(page.locator(`#log li[data-event=upload-success][data-file="${basename(other)}"]`)).toHaveCount(0);
+});
+
+test('a flaky server surfaces as "Retrying in N s", then success with the same bytes', async ({ page, request }) => {
+  const file = await fileOnDisk('element-flaky-5mib.bin', 5 * MiB + 3);
+  await page.goto('/demo/');
+  await page.selectOption('select[name=chunkSize]', '1048576');
+  await page.check('input[name=flaky]');
+  const element = uploader(page, 'default');
+  await element.choose([file]);
+  const row = element.row(basename(file));
+  await expect(row).toHaveAttribute('data-status', 'retrying', { timeout: 30_000 });
+  await expect(row.locator('[part=status]')).toHaveText(/^Retrying in \u2068\d+ sec\u2069$/);
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  const id = await storedId(page, 'default', basename(file));
+  await expectSameBytes(request, id, file, 5 * MiB + 3);
+  const session = await (await request.get(`/__control/sessions/${id}`)).json();
+  expect(session.requests.filter((r: { status: number }) => r.status === 503)).toHaveLength(2);
+});
+
+test('the whole flow with the keyboard alone', async ({ page, request }) => {
+  const file = await fileOnDisk('element-keyboard-20mib.bin', 20 * MiB);
+  await page.goto('/demo/');
+  const focusedLabel = () =>
+    page.evaluate(() => {
+      let active = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      const label = active instanceof HTMLInputElement ? active.labels?.[0]?.textContent : active?.textContent;
+      return (active?.getAttribute('aria-label') ?? label ?? '').trim();
+    });
+  async function tabTo(label: string | RegExp) {
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const current = await focusedLabel();
+      if (typeof label === 'string' ? current === label : label.test(current)) return;
+    }
+    throw new Error(`Tab never reached ${label}`);
+  }
+
+  await tabTo(/^Slow network/);
+  await page.keyboard.press('Space');
+  await expect(page.locator('input[name=slow]')).toBeChecked();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown'); // chunk size: 1 MiB
+  await expect(page.locator('select[name=chunkSize]')).toHaveValue('1048576');
+
+  await tabTo('Choose files');
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles(file);
+  const row = uploader(page, 'default').row(basename(file));
+  await expect(row).toHaveAttribute('data-status', 'uploading');
+
+  await page.keyboard.press('Tab');
+  expect(await focusedLabel()).toBe(`Pause ${basename(file)}`);
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveAttribute('data-status', 'paused');
+  expect(await focusedLabel()).toBe(`Resume ${basename(file)}`);
+  await page.keyboard.press('Space');
+  await expect(row).toHaveAttribute('data-status', /uploading|starting/);
+  expect(await focusedLabel()).toBe(`Pause ${basename(file)}`);
+
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expectSameBytes(request, await storedId(page, 'default', basename(file)), file, 20 * MiB);
+  // The Pause button went with the upload; focus is on the row's remaining button, not lost.
+  expect(await focusedLabel()).toBe(`Remove ${basename(file)} from the list`);
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveCount(0);
+  expect(await focusedLabel()).toBe('Choose files');
+});
+
+test('screenshots of the default, dark and RTL demo, without axe violations', async ({ page }, testInfo) => {
+  const done = await fileOnDisk('quarterly-report.pdf', 2 * MiB);
+  const long = await fileOnDisk('holiday-video-4k.mov', 60 * MiB);
+  const text = await fileOnDisk('notes.txt', 1000);
+  const persian = await fileOnDisk('گزارش-سالانه.pdf', 3 * MiB);
+  await page.setViewportSize({ width: 1000, height: 1600 });
+  await page.goto('/demo/');
+  await page.selectOption('select[name=chunkSize]', '1048576');
+
+  await uploader(page, 'default').choose([done]);
+  await expect(uploader(page, 'default').row('quarterly-report.pdf')).toHaveAttribute('data-status', 'done');
+  await page.check('input[name=slow]');
+  await uploader(page, 'default').choose([long]);
+  const longRow = uploader(page, 'default').row('holiday-video-4k.mov');
+  await expect.poll(async () => Number(await longRow.locator('[role=progressbar]').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(5);
+  await longRow.getByRole('button', { name: /^Pause/ }).click();
+  await expect(longRow).toHaveAttribute('data-status', 'paused');
+  await uploader(page, 'themed').choose([text, done]);
+  await expect(uploader(page, 'themed').row('notes.txt')).toHaveAttribute('data-status', 'rejected');
+  const persianLong = await fileOnDisk('فیلم-سفر.mp4', 40 * MiB);
+  await uploader(page, 'rtl').choose([persian, persianLong]);
+  await expect(uploader(page, 'rtl').row('گزارش-سالانه.pdf')).toHaveAttribute('data-status', /uploading|done/);
+  await expect(uploader(page, 'themed').row('quarterly-report.pdf')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(uploader(page, 'rtl').row('گزارش-سالانه.pdf')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(uploader(page, 'rtl').row('گزارش-سالانه.pdf').locator('[part=status]')).toHaveText('انجام شد');
+  const persianRow = uploader(page, 'rtl').row('فیلم-سفر.mp4');
+  await expect.poll(async () => Number(await persianRow.locator('[role=progressbar]').getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(5);
+  await persianRow.getByRole('button', { name: 'توقف فیلم-سفر.mp4' }).click();
+  await expect(persianRow).toHaveAttribute('data-status', 'paused');
+
+  await page.screenshot({ path: testInfo.outputPath('default.png'), fullPage: true, animations: 'disabled' });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: testInfo.outputPath('dark.png'), fullPage: true, animations: 'disabled' });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.locator('section.rtl').screenshot({ path: testInfo.outputPath('rtl.png'), animations: 'disabled' });
+  for (const name of ['default', 'dark', 'rtl']) await testInfo.attach(name, { path: testInfo.outputPath(`${name}.png`), contentType: 'image/png' });
+});
