@@ -1,7 +1,7 @@
 /** Sizes, speeds, percents and durations in one language, through `Intl`. */
 export interface Formatter {
   readonly lang: string;
-  /** `4.2 MB` (decimal units, as `Intl` names them). */
+  /** `4.2 MB`, `999 bytes` (decimal units, as `Intl` names them). */
   bytes(bytes: number): string;
   /** `3.1 MB/s`. */
   speed(bytesPerSecond: number): string;
@@ -38,7 +38,9 @@ function createFormatter(lang: string): Formatter {
     const key = `${name}/${fractionDigits}`;
     let format = numbers.get(key);
     if (!format) {
-      format = new Intl.NumberFormat(lang, { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: fractionDigits });
+      // Bytes spelled out ("999 bytes"): their short form reads "999 byte" in English.
+      const unitDisplay = name.startsWith('byte') ? 'long' : 'short';
+      format = new Intl.NumberFormat(lang, { style: 'unit', unit: name, unitDisplay, maximumFractionDigits: fractionDigits });
       numbers.set(key, format);
     }
     return format.format(value);

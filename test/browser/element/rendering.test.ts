@@ -116,4 +116,18 @@ describe('<resumable-upload> rendering', () => {
     await reachStatus(element, bad!, 'failed');
     expect(said()).toContain('bad.bin failed: the server refused it (HTTP 403)');
   });
+
+  it('shows the smoothed speed and the time left while uploading', async () => {
+    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 60, times: 100 }])));
+    const [item] = element.addFiles([patternFile(10 * QUANTUM, 'video.mov')]);
+    await nextEvent(element, 'upload-progress', (event) => event.detail.bytesCommitted >= 3 * QUANTUM);
+    const row = await rowOf(element, item!);
+    const details = row.querySelector('[part=details]')!.textContent!.replace(/[\u2068\u2069]/g, '');
+    expect(details).toMatch(/^\d+%, [\d.]+ kB of 2\.6 MB · [\d.]+ [kM]B\/s · [\d, a-z]+ left$/);
+    expect(item!.bytesPerSecond).toBeGreaterThan(0);
+    expect(item!.secondsLeft).toBeGreaterThan(0);
+    await reachStatus(element, item!, 'done');
+    // Once done, no speed nor time left.
+    expect(row.querySelector('[part=details]')!.textContent).toBe('\u2068100%\u2069, \u20682.6 MB\u2069 of \u20682.6 MB\u2069');
+  });
 });
