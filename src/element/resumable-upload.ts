@@ -24,6 +24,7 @@ import type {} from './events/upload-success.ts';
 export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Promise<Partial<UploadOptions> | void>;
 
 /**
+ * @tag resumable-upload
  * @summary Resumable uploads with a list of files, progress you can trust, pause, resume, cancel and retry.
  *
  * @fires upload-add - A valid file is about to be listed. Cancelable. `{ file }`
@@ -43,12 +44,20 @@ export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Prom
  * @csspart empty - Around the `empty` slot.
  * @csspart list - The list of files.
  * @csspart item - One file's row; also `item-<status>`, e.g. `item-failed`.
- * @csspart name - The file's name. @csspart size - Its size. @csspart status - Its status text.
- * @csspart progress - The progress bar (`role="progressbar"`). @csspart progress-indicator - Its filled part.
+ * @csspart name - The file's name.
+ * @csspart size - The file's size.
+ * @csspart status - The item's status text.
+ * @csspart progress - The progress bar (`role="progressbar"`).
+ * @csspart progress-indicator - The progress bar's filled part.
  * @csspart details - Percent, bytes, speed and time left.
  * @csspart actions - Around an item's buttons.
- * @csspart item-button - Every item button; also `start-button`, `pause-button`, `resume-button`,
- *   `retry-button`, `cancel-button`, `remove-button`.
+ * @csspart item-button - Every button of an item.
+ * @csspart start-button - Start (with `auto="false"`).
+ * @csspart pause-button - Pause.
+ * @csspart resume-button - Resume.
+ * @csspart retry-button - Retry, after a failure.
+ * @csspart cancel-button - Cancel.
+ * @csspart remove-button - Remove, once settled.
  *
  * @cssproperty --resumable-upload-accent - Button, progress and focus colour.
  * @cssproperty --resumable-upload-on-accent - Text on the accent colour.

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cdp } from 'vitest/browser';
 import { registerLocale } from '../../../src/element.ts';
 import { ar } from '../../../src/element/locales/ar.ts';
 import { fa } from '../../../src/element/locales/fa.ts';
@@ -105,42 +104,5 @@ describe('<resumable-upload> strings and languages', () => {
     const name = row.querySelector('[part=name]')!.getBoundingClientRect();
     const actions = row.querySelector('[part=actions]')!.getBoundingClientRect();
     expect(actions.right).toBeLessThan(name.left);
-  });
-});
-
-describe('<resumable-upload> colour schemes and motion', () => {
-  afterEach(async () => {
-    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
-  });
-
-  it('switches to dark colours with prefers-color-scheme: dark, without axe violations', async () => {
-    const element = await mount({ auto: 'false' });
-    element.addFiles([patternFile(10, 'x.bin')]);
-    await element.updateComplete;
-    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
-    // The colours change with a short transition: read them where it ends.
-    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
-    expect(surface()).toBe('rgb(255, 255, 255)');
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
-    expect(surface()).toBe('rgb(22, 27, 34)');
-    await expectNoAxeViolations(element);
-  });
-
-  it('takes theme custom properties, in both schemes', async () => {
-    const element = await mount({}, (el) => el.style.setProperty('--resumable-upload-surface', 'rgb(1, 2, 3)'));
-    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
-    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
-    expect(surface()).toBe('rgb(1, 2, 3)');
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
-    expect(surface()).toBe('rgb(1, 2, 3)');
-  });
-
-  it('drops the progress animation with prefers-reduced-motion: reduce', async () => {
-    const element = await mount({ auto: 'false' });
-    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
-    const fill = (await rowOf(element, item!)).querySelector('.fill')!;
-    expect(getComputedStyle(fill).transitionDuration).toBe('0.2s');
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
-    expect(getComputedStyle(fill).transitionDuration).toBe('0s');
   });
 });

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cdp } from 'vitest/browser';
+import { patternFile } from '../support/files.ts';
+import { faultHeaders } from '../support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { mount, rowOf, shadow } from './support/fixture.ts';
+
+describe('<resumable-upload> colour schemes and motion', () => {
+  afterEach(async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+  });
+
+  it('switches to dark colours with prefers-color-scheme: dark, without axe violations', async () => {
+    const element = await mount({ auto: 'false' });
+    element.addFiles([patternFile(10, 'x.bin')]);
+    await element.updateComplete;
+    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
+    // The colours change with a short transition: read them where it ends.
+    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
+    expect(surface()).toBe('rgb(255, 255, 255)');
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    expect(surface()).toBe('rgb(22, 27, 34)');
+    await expectNoAxeViolations(element);
+  });
+
+  it('takes theme custom properties, in both schemes', async () => {
+    const element = await mount({}, (el) => el.style.setProperty('--resumable-upload-surface', 'rgb(1, 2, 3)'));
+    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
+    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
+    expect(surface()).toBe('rgb(1, 2, 3)');
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    expect(surface()).toBe('rgb(1, 2, 3)');
+  });
+
+  it('exposes parts to style from the page, by status too', async () => {
+    const style = document.createElement('style');
+    style.textContent = `
+      resumable-upload::part(progress-indicator) { background-color: rgb(10, 20, 30); }
+      resumable-upload::part(item-rejected) { border-color: rgb(200, 0, 0); }
+      resumable-upload::part(pause-button) { inline-size: 77px; }`;
+    document.head.append(style);
+    try {
+      const element = await mount({ multiple: true, accept: '.bin', 'chunk-size': String(256 * 1024) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 50, times: 100 }])));
+      const [item] = element.addFiles([patternFile(4 * 256 * 1024, 'a.bin'), patternFile(10, 'b.txt')]);
+      const row = await rowOf(element, item!);
+      expect(getComputedStyle(row.querySelector('.fill')!).backgroundColor).toBe('rgb(10, 20, 30)');
+      expect(getComputedStyle(row.querySelector('[data-action=pause]')!).inlineSize).toBe('77px');
+      expect(getComputedStyle(shadow(element).querySelector('[data-status=rejected]')!).borderColor).toBe('rgb(200, 0, 0)');
+    } finally {
+      style.remove();
+    }
+  });
+
+  it('drops the progress animation with prefers-reduced-motion: reduce', async () => {
+    const element = await mount({ auto: 'false' });
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    const fill = (await rowOf(element, item!)).querySelector('.fill')!;
+    expect(getComputedStyle(fill).transitionDuration).toBe('0.2s');
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
+    expect(getComputedStyle(fill).transitionDuration).toBe('0s');
+  });
+});
