@@ -43,6 +43,7 @@ network.addEventListener('change', () => elements.forEach(applySettings));
 document.querySelector<HTMLSelectElement>('#rtl-lang')!.addEventListener('change', (event) => {
   const lang = (event.target as HTMLSelectElement).value;
   document.querySelector<ResumableUploadElement>('#rtl')!.lang = lang;
+  document.querySelector<HTMLElement>('section.rtl')!.lang = lang;
   document.querySelector('#rtl-title')!.textContent = { fa: 'راست به چپ', ar: 'من اليمين إلى اليسار', he: 'מימין לשמאל' }[lang] ?? '';
 });
 

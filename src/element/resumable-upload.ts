@@ -174,7 +174,7 @@ export class ResumableUploadElement extends LitElement {
 
   protected override render() {
     const lang = this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
-    const wording: Wording = { t: stringsFor(lang, this.strings), f: formatterFor(lang), now: performance.now(), maxFileSize: this.maxFileSize };
+    const wording: Wording = { t: stringsFor(lang, this.strings), f: formatterFor(lang), now: performance.now() };
     const { t } = wording;
     const items = this.#uploads.items;
     return html`

@@ -70,7 +70,7 @@ export class UploadsController implements ReactiveController, ItemHost {
       for (const file of files) {
         const reason: RejectReason | undefined = !multiple && added.length > 0 ? 'multiple' : checkFile(file, rules);
         if (reason) {
-          const item = new UploadItem(file, this, 'rejected', reason);
+          const item = new UploadItem(file, this, 'rejected', reason, rules.maxFileSize);
           this.#items.push(item);
           emit(this.#host, 'upload-reject', { file, item, reason });
           continue;

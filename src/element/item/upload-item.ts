@@ -31,6 +31,8 @@ export class UploadItem {
   readonly file: File;
   /** Why the file was not added, when `status` is `'rejected'`. */
   readonly rejection: RejectReason | undefined;
+  /** The `max-file-size` the file was checked against, to say why it was rejected. */
+  readonly maxFileSize: number | undefined;
   readonly #host: ItemHost;
   readonly #speed = new SpeedMeter();
   #status: ItemStatus;
@@ -40,11 +42,12 @@ export class UploadItem {
   #result: UploadResult | undefined;
   #error: Error | undefined;
 
-  constructor(file: File, host: ItemHost, status: 'ready' | 'rejected', rejection?: RejectReason) {
+  constructor(file: File, host: ItemHost, status: 'ready' | 'rejected', rejection?: RejectReason, maxFileSize?: number) {
     this.file = file;
     this.#host = host;
     this.#status = status;
     this.rejection = rejection;
+    this.maxFileSize = maxFileSize;
   }
 
   get status(): ItemStatus {

@@ -11,7 +11,6 @@ export interface Wording {
   f: Formatter;
   /** `performance.now()` at this render, for countdowns. */
   now: number;
-  maxFileSize: number | undefined;
 }
 
 const ERROR_KEYS: Record<UploadErrorCode, keyof UploadStrings> = {
@@ -32,10 +31,10 @@ export function errorReason(error: Error | undefined, { t }: Wording, isolate = 
   return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' }, isolate);
 }
 
-export function rejectReason(item: UploadItem, { t, f, maxFileSize }: Wording): string {
+export function rejectReason(item: UploadItem, { t, f }: Wording): string {
   if (item.rejection === 'accept') return t.rejectAccept;
   if (item.rejection === 'multiple') return t.rejectMultiple;
-  return interpolate(t.rejectSize, { max: f.bytes(maxFileSize ?? 0) });
+  return interpolate(t.rejectSize, { max: f.bytes(item.maxFileSize ?? 0) });
 }
 
 export function statusText(item: UploadItem, wording: Wording): string {

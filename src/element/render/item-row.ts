@@ -34,7 +34,11 @@ const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
   </button>`;
 };
 
-/** One row: name, size, status, progress bar and details (percent, speed, time left), buttons. */
+/**
+ * One row: name, size, status, progress bar and details (percent, speed, time left), buttons.
+ * The name sits in a <bdi>: its own direction (a Latin name in a Persian list) without moving it
+ * from the row's start.
+ */
 export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
   const { status, file } = item;
   const { t, f } = wording;
@@ -48,7 +52,7 @@ export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
     .join(' · ');
   const { primary, secondary } = actionsFor(status);
   return html`<li part="item item-${status}" data-status=${status} data-item=${item.id}>
-    <span class="name" part="name" id=${item.id} dir="auto">${file.name}</span>
+    <span class="name" part="name" id=${item.id}><bdi>${file.name}</bdi></span>
     <span class="size" part="size">${f.bytes(file.size)}</span>
     <span class="status" part="status">${statusText(item, wording)}</span>
     ${status === 'rejected'

@@ -95,6 +95,10 @@ describe('<resumable-upload> rendering', () => {
       'Not added: \u2068it is larger than \u2068100 kB\u2069\u2069',
     ]);
     await expectNoAxeViolations(element);
+    // The reason keeps the limit the file was checked against.
+    element.maxFileSize = 5;
+    await element.updateComplete;
+    expect(shadow(element).querySelector('[data-status=rejected] [part=status]')?.textContent).toContain('100 kB');
   });
 
   it('announces start, completion and failure through a polite live region', async () => {

@@ -101,8 +101,11 @@ describe('<resumable-upload> strings and languages', () => {
     const row = await rowOf(element, item!);
     element.dir = 'rtl';
     // Logical layout: the buttons sit on the left in RTL.
-    const name = row.querySelector('[part=name]')!.getBoundingClientRect();
+    const name = row.querySelector('[part=name] bdi')!.getBoundingClientRect();
     const actions = row.querySelector('[part=actions]')!.getBoundingClientRect();
     expect(actions.right).toBeLessThan(name.left);
+    // A Latin name in an RTL row still starts at the row's start (the right), not beside the buttons.
+    const content = row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight) - parseFloat(getComputedStyle(row).borderRightWidth);
+    expect(name.right).toBeCloseTo(content, 0);
   });
 });
