@@ -163,8 +163,9 @@ export class ResumableUploadElement extends LitElement {
   }
 
   // Many uploads report progress many times a frame: render once per animation frame at most.
+  // A hidden tab runs no frames; there a (throttled) timer keeps `updateComplete` from hanging.
   protected override async scheduleUpdate(): Promise<void> {
-    await new Promise((frame) => requestAnimationFrame(frame));
+    await new Promise((next) => (document.hidden ? setTimeout(next) : requestAnimationFrame(next)));
     super.scheduleUpdate();
   }
 

@@ -68,4 +68,19 @@ describe('<resumable-upload> with 100 files', () => {
     expect(renders.length).toBeLessThan(events / 2);
     expect(shadow(element).querySelectorAll('[data-status=done]')).toHaveLength(100);
   });
+
+  it('still renders in a hidden tab, where no animation frame comes', async () => {
+    const element = await mount({ auto: 'false' });
+    const requestFrame = window.requestAnimationFrame;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    window.requestAnimationFrame = () => 0; // a hidden tab runs no frames
+    try {
+      element.addFiles([patternFile(10, 'background.bin')]);
+      await element.updateComplete;
+      expect(shadow(element).querySelectorAll('li')).toHaveLength(1);
+    } finally {
+      delete (document as { hidden?: boolean }).hidden;
+      window.requestAnimationFrame = requestFrame;
+    }
+  });
 });
