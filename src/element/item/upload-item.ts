@@ -112,7 +112,8 @@ export class UploadItem {
 
   /** Cancels for good: the engine aborts and forgets the session. */
   cancel(): void {
-    if (this.#status === 'done' || this.#status === 'rejected') return;
+    // The engine may be done a moment before start()'s promise says so: then it is not cancelled.
+    if (this.#status === 'done' || this.#status === 'rejected' || this.#upload?.state === 'done') return;
     this.#upload?.abort();
     this.#move('cancelled');
   }

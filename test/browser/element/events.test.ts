@@ -130,4 +130,18 @@ describe('<resumable-upload> events', () => {
     expect((await cancelled).detail.upload).toBeUndefined();
     expect(item!.status).toBe('cancelled');
   });
+
+  it('treats a cancel in the moment between the engine finishing and the result arriving as too late', async () => {
+    const element = await mount();
+    const log = recordEvents(element);
+    element.addEventListener('upload-start', ({ detail }) => {
+      detail.upload.addEventListener('statechange', (event) => event.detail.state === 'done' && detail.item.cancel());
+    });
+    const success = nextEvent(element, 'upload-success');
+    const file = patternFile(1000, 'just-done.bin');
+    element.addFiles([file]);
+    await expectStored((await success).detail.result, file);
+    expect(log.filter((entry) => entry.startsWith('upload-cancel'))).toEqual([]);
+    expect(element.items[0]!.status).toBe('done');
+  });
 });
