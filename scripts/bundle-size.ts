@@ -1,0 +1,89 @@
+// What each entry costs a page, min+gzip with every dependency bundled in, as an application's
+// bundler would ship it. Fails (exit 1) when an entry outgrows its limit, so `npm test` catches growth.
+//
+//   npm run size            # the table
+//   npm run size -- --json  # the figures as JSON
+import { gzipSync } from 'node:zlib';
+import { build, type Rolldown } from 'vite';
+
+interface Entry {
+  name: string;
+  file: string;
+  /** Enforced: today's size with a little room, so growth is a decision, not an accident. */
+  limitBytes: number;
+  /** The size issue 7 asked for, reported beside the measurement. */
+  goalBytes: number;
+}
+
+const KB = 1000;
+const entries: Entry[] = [
+  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 16 * KB, goalBytes: 9 * KB },
+  { name: 'resumable-upload (element + engine + lit)', file: 'src/element.ts', limitBytes: 31.5 * KB, goalBytes: 16 * KB },
+];
+
+/** The libraries alone, for scale: each as our entries import it. */
+const dependencies: Record<string, string> = {
+  ky: "export { default } from 'ky';",
+  'idb-keyval': "export * from 'idb-keyval';",
+  lit: "export * from 'lit'; export * from 'lit/decorators.js'; export * from 'lit/directives/repeat.js';",
+};
+
+interface Measured {
+  name: string;
+  initialBytes: number;
+  lazyBytes: number;
+  limitBytes?: number;
+  goalBytes?: number;
+}
+
+const gzipSize = (code: string | Uint8Array) => gzipSync(code, { level: 9 }).length;
+
+async function bundle(input: string, source?: string): Promise<Rolldown.OutputBundle[string][]> {
+  const virtualId = '\0bundle-size-entry';
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: source === undefined ? [] : [{ name: 'bundle-size-entry', enforce: 'pre', resolveId: (id) => (id.endsWith(input) ? virtualId : undefined), load: (id) => (id === virtualId ? source : undefined) }],
+    build: { write: false, minify: true, lib: { entry: input, formats: ['es'], fileName: 'entry' } },
+  });
+  return (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
+}
+
+/** Initial: the entry chunk (everything imported statically). Lazy: the hash worker and other dynamic chunks. */
+async function measure(name: string, input: string, source?: string): Promise<Measured> {
+  let initialBytes = 0;
+  let lazyBytes = 0;
+  for (const file of await bundle(input, source)) {
+    const bytes = gzipSize(file.type === 'chunk' ? file.code : file.source);
+    if (file.type === 'chunk' && file.isEntry) initialBytes += bytes;
+    else lazyBytes += bytes;
+  }
+  return { name, initialBytes, lazyBytes };
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+const measured: Measured[] = [];
+for (const entry of entries) {
+  measured.push({ ...(await measure(entry.name, entry.file)), limitBytes: entry.limitBytes, goalBytes: entry.goalBytes });
+}
+const libraries: Measured[] = [];
+for (const [name, source] of Object.entries(dependencies)) libraries.push(await measure(name, `size-of:${name}`, source));
+
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ entries: measured, dependencies: libraries }, null, 2));
+} else {
+  console.log('| entry | min+gzip | lazy (hash worker) | limit | goal |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const m of measured) {
+    const goal = m.initialBytes <= m.goalBytes! ? `${kb(m.goalBytes!)} ✓` : `${kb(m.goalBytes!)} (over by ${kb(m.initialBytes - m.goalBytes!)})`;
+    console.log(`| ${m.name} | ${kb(m.initialBytes)} | ${kb(m.lazyBytes)} | ${kb(m.limitBytes!)} | ${goal} |`);
+  }
+  console.log(`\nDependencies alone, min+gzip: ${libraries.map((l) => `${l.name} ${kb(l.initialBytes)}`).join(', ')}`);
+}
+
+const over = measured.filter((m) => m.initialBytes > m.limitBytes!);
+for (const m of over) {
+  console.error(`${m.name} is ${kb(m.initialBytes)}, over its limit of ${kb(m.limitBytes!)}: find what grew (npm run size), or raise the limit in scripts/bundle-size.ts on purpose.`);
+}
+process.exitCode = over.length > 0 ? 1 : 0;
