@@ -32,7 +32,15 @@ export async function startSession(context: UploadContext, endpoint: string, sig
       { status: response.status },
     );
   }
-  const sessionUri = new URL(location, url);
+  const sessionUri = parseLocation(location, url);
+  if (!sessionUri) {
+    throw new UploadError(
+      'protocol',
+      `Starting the upload session at ${url} answered with the Location "${location.slice(0, 200)}", which is not a URL. ` +
+        'The server needs fixing; nothing of the file was sent.',
+      { status: response.status },
+    );
+  }
   if (!isAcceptableSessionUri(sessionUri, new URL(url))) {
     throw new UploadError(
       'protocol',
@@ -42,4 +50,13 @@ export async function startSession(context: UploadContext, endpoint: string, sig
     );
   }
   return sessionUri.href;
+}
+
+/** The session URI, resolved against the start's URL as browsers resolve redirects; undefined if it is not a URL. */
+function parseLocation(location: string, base: string): URL | undefined {
+  try {
+    return new URL(location, base);
+  } catch {
+    return undefined;
+  }
 }
