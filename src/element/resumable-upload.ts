@@ -1,4 +1,4 @@
-import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
@@ -27,13 +27,13 @@ export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Prom
  * @tag resumable-upload
  * @summary Resumable uploads with a list of files, progress you can trust, pause, resume, cancel and retry.
  *
- * @fires upload-add - A valid file is about to be listed. Cancelable. `{ file }`
- * @fires upload-reject - A file failed `accept`, `max-file-size` or `multiple`. `{ file, item, reason }`
- * @fires upload-start - An upload started (also on retry). `{ file, item, upload }`
- * @fires upload-progress - The server confirmed more bytes. `{ file, item, upload, bytesCommitted, bytesTotal }`
- * @fires upload-success - A file is stored. `{ file, item, upload, result }`
- * @fires upload-error - An upload failed after the engine's retries. `{ file, item, upload, error }`
- * @fires upload-cancel - An upload was cancelled. `{ file, item, upload }`
+ * @fires {UploadAddEvent} upload-add - A valid file is about to be listed. Cancelable. `{ file }`
+ * @fires {UploadRejectEvent} upload-reject - A file failed `accept`, `max-file-size` or `multiple`. `{ file, item, reason }`
+ * @fires {UploadStartEvent} upload-start - An upload started (also on retry). `{ file, item, upload }`
+ * @fires {UploadProgressEvent} upload-progress - The server confirmed more bytes. `{ file, item, upload, bytesCommitted, bytesTotal }`
+ * @fires {UploadSuccessEvent} upload-success - A file is stored. `{ file, item, upload, result }`
+ * @fires {UploadErrorEvent} upload-error - An upload failed after the engine's retries. `{ file, item, upload, error }`
+ * @fires {UploadCancelEvent} upload-cancel - An upload was cancelled. `{ file, item, upload }`
  *
  * @slot drop-label - Beside the button; default "or drop them here".
  * @slot empty - Shown while no file is listed; default "No files yet."
@@ -43,7 +43,18 @@ export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Prom
  * @csspart hint - Around the `drop-label` slot.
  * @csspart empty - Around the `empty` slot.
  * @csspart list - The list of files.
- * @csspart item - One file's row; also `item-<status>`, e.g. `item-failed`.
+ * @csspart item - One file's row; it also has the part `item-<status>` below.
+ * @csspart item-ready - A row waiting for Start (`auto="false"`).
+ * @csspart item-queued - A row waiting for a free place (`concurrency`).
+ * @csspart item-starting - A row starting its session.
+ * @csspart item-uploading - A row sending bytes.
+ * @csspart item-paused - A row paused.
+ * @csspart item-retrying - A row waiting to try again after a failure.
+ * @csspart item-offline - A row waiting for the network.
+ * @csspart item-done - A row stored on the server.
+ * @csspart item-failed - A row failed; Retry is offered.
+ * @csspart item-cancelled - A row cancelled.
+ * @csspart item-rejected - A row not added (`accept`, `max-file-size`, `multiple`).
  * @csspart name - The file's name.
  * @csspart size - The file's size.
  * @csspart status - The item's status text.
@@ -142,10 +153,12 @@ export class ResumableUploadElement extends LitElement {
     this.#uploads.startAll();
   }
 
+  /** Pauses every file under way or waiting in the queue. */
   pauseAll(): void {
     this.#uploads.pauseAll();
   }
 
+  /** Puts paused files back in the queue; each goes on from the bytes the server has. */
   resumeAll(): void {
     this.#uploads.resumeAll();
   }
@@ -173,7 +186,8 @@ export class ResumableUploadElement extends LitElement {
     if (changed.has('concurrency')) this.#uploads.pump();
   }
 
-  protected override render() {
+  // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
+  protected override render(): TemplateResult {
     const lang = this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
     const wording: Wording = { t: stringsFor(lang, this.strings), f: formatterFor(lang), now: performance.now() };
     const { t } = wording;
