@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { referenceServer } from './server/vite-plugin.ts';
 import { chromiumArgs, chromiumExecutable } from './test/support/chromium.ts';
+import { storageEmulator } from './test/third-party/vite-plugin.ts';
 
 export default defineConfig({
   // The demo talks to the reference server on the same origin, in dev and in preview.
@@ -27,6 +28,24 @@ export default defineConfig({
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+      {
+        // Our engine against a server we did not write: the Cloud Storage emulator of firebase-tools,
+        // started with the test server and served on the page's origin (docs/third-party-servers.md).
+        plugins: [storageEmulator()],
+        test: {
+          name: 'third-party',
+          include: ['test/third-party/**/*.test.ts'],
           testTimeout: 60_000,
           browser: {
             enabled: true,

@@ -2,6 +2,7 @@ import { UploadError } from '../errors/upload-error.ts';
 import { isAcceptableSessionUri } from '../security/origin-policy.ts';
 import { withQuery } from '../utils/with-query.ts';
 import { send, type UploadContext } from './context.ts';
+import { exposeHeadersHint } from './cross-origin.ts';
 import { failureFor } from './failures.ts';
 
 /** Step 1 of a resumable upload: announce the file (and its metadata) and get the session URI. */
@@ -25,10 +26,11 @@ export async function startSession(context: UploadContext, endpoint: string, sig
   }
   const location = response.headers.get('Location');
   if (!location) {
+    const hint = exposeHeadersHint(url, 'Location');
     throw new UploadError(
       'protocol',
-      `Starting the upload session at ${url} answered ${response.status} without a Location header, so there is no session URI. ` +
-        'If the endpoint is on another origin, it must list Location (and Range) in Access-Control-Expose-Headers.',
+      `Starting the upload session at ${url} answered ${response.status} ` +
+        (hint ? `but its Location header (the session URI) is not readable.${hint}` : 'without a Location header, so there is no session URI.'),
       { status: response.status },
     );
   }
