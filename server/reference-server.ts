@@ -35,6 +35,13 @@ export interface ReferenceServerOptions {
    * server kept. Default: false, strict, so that a client resending from a wrong offset shows.
    */
   acceptResentBytes?: boolean;
+  /**
+   * Hash each finished object (MD5, CRC-32C, SHA-256) for its final answer, as Cloud Storage
+   * reports `md5Hash` and `crc32c`. Hashing reads the object back from disk, seconds per GiB, before
+   * the last chunk is answered; `false` answers with the size only (the upload benchmark).
+   * Default: true.
+   */
+  checksums?: boolean;
 }
 
 export interface ReferenceServer {
@@ -107,6 +114,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     nextFaults: [],
     maxMultipartBytes: options.maxMultipartBytes ?? 64 * 1024 * 1024,
     acceptResentBytes: options.acceptResentBytes ?? false,
+    checksums: options.checksums ?? true,
   };
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL, segments: string[]): Promise<void> {

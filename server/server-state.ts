@@ -14,6 +14,8 @@ export interface ServerState {
   maxMultipartBytes: number;
   /** Take a chunk that starts inside the committed bytes, ignoring the overlap, instead of refusing it. */
   acceptResentBytes: boolean;
+  /** Finished objects are hashed (MD5, CRC-32C, SHA-256) for their final answer. */
+  checksums: boolean;
 }
 
 /** Every chunk but the last is a multiple of 256 KiB; interrupted bodies are kept in whole blocks of it. */

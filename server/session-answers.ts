@@ -13,7 +13,7 @@ export const finalStatus = (session: Session) => (session.method === 'POST' ? 20
 export async function finish(state: ServerState, session: Session): Promise<void> {
   const file = fileOf(state, session.uploadId);
   if (session.corrupt) await corruptFirstByte(file);
-  const info = await describeObject(file, session.uploadId, session.contentType, session.metadata);
+  const info = await describeObject(file, session.uploadId, session.contentType, session.metadata, state.checksums);
   state.objects.set(session.uploadId, { info, path: file });
   session.complete = true;
 }

@@ -64,7 +64,7 @@ export async function simpleUpload(
     metadata = upload.metadata;
   }
   if (fault?.kind === 'corrupt') await corruptFirstByte(file);
-  const info = await describeObject(file, id, contentType, metadata);
+  const info = await describeObject(file, id, contentType, metadata, state.checksums);
   state.objects.set(id, { info, path: file });
   if (fault?.kind === 'delay') await wait(fault.ms);
   if (fault?.kind === 'lose-response') return dropConnection(req, res);

@@ -1,0 +1,65 @@
+import { statfsSync } from 'node:fs';
+
+/** What one `npm run bench` measures; every field can be set by env (BENCH_*) or a `--name=value` flag. */
+export interface BenchConfig {
+  /** File sizes in MiB for the speed table. */
+  sizesMiB: number[];
+  /** Measurements per contender and size. */
+  runs: number;
+  /** File sizes in GiB for the memory check of ours at defaults. */
+  memoryGiB: number[];
+  /** Only contenders whose id contains one of these (all when empty). */
+  only: string[];
+  /** Milliseconds between memory samples during an upload. */
+  sampleMs: number;
+}
+
+const MiB = 1024 * 1024;
+const GiB = 1024 * MiB;
+
+function setting(name: string, argv: readonly string[]): string | undefined {
+  const flag = `--${name}=`;
+  const fromFlag = argv.find((arg) => arg.startsWith(flag));
+  if (fromFlag) return fromFlag.slice(flag.length);
+  return process.env[`BENCH_${name.toUpperCase()}`];
+}
+
+function numbers(text: string, name: string): number[] {
+  if (text.trim() === '') return [];
+  return text.split(',').map((part) => {
+    const value = Number(part);
+    if (!Number.isFinite(value) || value <= 0) throw new Error(`${name}: "${part}" is not a positive number`);
+    return value;
+  });
+}
+
+/** Free bytes on the disk that holds `dir`. */
+export function freeBytes(dir: string): number {
+  const stats = statfsSync(dir);
+  return stats.bavail * stats.bsize;
+}
+
+/**
+ * The 4 GiB memory check needs the file and, while it uploads, as much again on the server's disk:
+ * it is on by default only when that fits with room to spare.
+ */
+function defaultMemorySizes(dir: string): number[] {
+  return freeBytes(dir) > 4 * GiB * 2 + 8 * GiB ? [1, 4] : [1];
+}
+
+export function readConfig(argv: readonly string[], dir: string): BenchConfig {
+  const sizes = setting('sizes', argv);
+  const memory = setting('memory', argv);
+  const runs = Number(setting('runs', argv) ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a whole number ≥ 1, got ${runs}`);
+  return {
+    sizesMiB: sizes === undefined ? [64, 512, 1024] : numbers(sizes, 'sizes'),
+    runs,
+    memoryGiB: memory === undefined ? defaultMemorySizes(dir) : numbers(memory, 'memory'),
+    only: (setting('only', argv) ?? '').split(',').filter(Boolean),
+    sampleMs: Number(setting('sample_ms', argv) ?? 100),
+  };
+}
+
+export const bytesOfMiB = (mib: number) => Math.round(mib * MiB);
+export const bytesOfGiB = (gib: number) => Math.round(gib * GiB);

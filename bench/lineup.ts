@@ -1,0 +1,34 @@
+import type { ContenderCall } from './page/main.ts';
+
+export interface Contender {
+  id: string;
+  label: string;
+  call: ContenderCall;
+  /** The raw contenders set the limit the others are compared with. */
+  raw?: true;
+}
+
+const MiB = 1024 * 1024;
+
+/** Everyone in the speed table, in the order of the first round. */
+export const LINEUP: Contender[] = [
+  { id: 'raw-fetch', label: 'raw `fetch` PUT', call: { kind: 'raw-fetch' }, raw: true },
+  { id: 'raw-xhr', label: 'raw XHR PUT', call: { kind: 'raw-xhr' }, raw: true },
+  { id: 'ours', label: 'ours, defaults (adaptive)', call: { kind: 'ours' } },
+  ...[8, 32, 64].map((mib) => ({ id: `ours-${mib}`, label: `ours, ${mib} MiB chunks`, call: { kind: 'ours', chunkSize: mib * MiB } }) as Contender),
+  { id: 'upchunk', label: '@mux/upchunk, defaults', call: { kind: 'upchunk' } },
+  { id: 'tus', label: 'tus-js-client, defaults', call: { kind: 'tus' } },
+];
+
+export const OURS_DEFAULTS = LINEUP.find((contender) => contender.id === 'ours')!;
+
+export function selectLineup(only: readonly string[]): Contender[] {
+  if (only.length === 0) return LINEUP;
+  return LINEUP.filter((contender) => only.some((part) => contender.id.includes(part)));
+}
+
+/** Round `round` starts one place further along, so no contender always goes first (cold) or last. */
+export function roundOrder<T>(items: readonly T[], round: number): T[] {
+  const shift = round % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}

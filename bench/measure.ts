@@ -1,0 +1,60 @@
+import type { Browser } from 'playwright';
+import type { Contender } from './lineup.ts';
+import { sampleMemory } from './memory.ts';
+import type { BenchServers } from './servers.ts';
+
+export interface Measurement {
+  contender: string;
+  bytes: number;
+  round: number;
+  ms: number;
+  /** 10^6 bytes per second. */
+  mbPerSecond: number;
+  requests: number;
+  peakHeap: number;
+  pssBefore: number;
+  pssGrowth: number;
+  samples: number;
+}
+
+export interface MeasureSetup {
+  browser: Browser;
+  browserPid: number;
+  servers: BenchServers;
+  sampleMs: number;
+}
+
+/**
+ * One upload of `file` by `contender` in a fresh browser context (no storage left by earlier runs),
+ * the file chosen through the page's `<input type=file>`, memory sampled while it runs.
+ */
+export async function measure(setup: MeasureSetup, contender: Contender, file: string, round: number): Promise<Measurement> {
+  const { browser, browserPid, servers, sampleMs } = setup;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(servers.origin);
+    await page.waitForFunction(() => window.bench?.ready === true);
+    await page.locator('#file').setInputFiles(file);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    servers.resetCounts();
+    const sampler = sampleMemory(browserPid, cdp, sampleMs);
+    const outcome = await page.evaluate((call) => window.bench.upload(call), contender.call).finally(() => sampler.stop());
+    const memory = await sampler.stop();
+    const counts = servers.counts();
+    return {
+      contender: contender.id,
+      bytes: outcome.bytes,
+      round,
+      ms: outcome.ms,
+      mbPerSecond: outcome.bytes / 1e6 / (outcome.ms / 1000),
+      requests: counts.reference + counts.tus + counts.drain,
+      ...memory,
+    };
+  } finally {
+    await context.close();
+    await servers.clearStored();
+  }
+}

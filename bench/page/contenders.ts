@@ -1,0 +1,69 @@
+import { UpChunk } from '@mux/upchunk';
+import * as tus from 'tus-js-client';
+import { Upload } from '../../src/index.ts';
+
+/** Where each contender sends its bytes; all on the page's own origin. */
+export const ENDPOINTS = {
+  drain: '/drain',
+  reference: '/upload/bench/v1/files',
+  tus: '/files/',
+} as const;
+
+/** One whole-file `PUT` by `fetch`. */
+export async function rawFetch(file: File): Promise<void> {
+  const response = await fetch(ENDPOINTS.drain, { method: 'PUT', body: file });
+  if (!response.ok) throw new Error(`fetch PUT answered ${response.status}`);
+  await response.text();
+}
+
+/** One whole-file `PUT` by `XMLHttpRequest`. */
+export function rawXhr(file: File): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', ENDPOINTS.drain);
+    xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(`XHR PUT answered ${xhr.status}`)));
+    xhr.onerror = () => reject(new Error('XHR PUT failed'));
+    xhr.send(file);
+  });
+}
+
+/** Our engine; without `chunkSize`, at its defaults (adaptive chunks). */
+export async function ours(file: File, chunkSize?: number): Promise<void> {
+  const upload = new Upload(file, { endpoint: ENDPOINTS.reference, ...(chunkSize ? { chunkSize } : {}) });
+  const result = await upload.start();
+  if (result.status !== 201) throw new Error(`ours finished with ${result.status}`);
+}
+
+/** A session on the reference server, started the way a backend would, for upchunk to fill. */
+async function startSession(file: File): Promise<string> {
+  const response = await fetch(`${ENDPOINTS.reference}?uploadType=resumable`, {
+    method: 'POST',
+    headers: { 'X-Upload-Content-Length': String(file.size), 'X-Upload-Content-Type': file.type || 'application/octet-stream' },
+  });
+  const location = response.headers.get('Location');
+  if (response.status !== 200 || !location) throw new Error(`session start answered ${response.status}`);
+  return location;
+}
+
+/** @mux/upchunk at its defaults, PUTting Content-Range chunks to a session URI. */
+export async function upchunk(file: File): Promise<void> {
+  const endpoint = await startSession(file);
+  await new Promise<void>((resolve, reject) => {
+    const upload = UpChunk.createUpload({ endpoint, file });
+    upload.on('success', () => resolve());
+    upload.on('error', (event) => reject(new Error(`upchunk: ${JSON.stringify(event.detail?.message ?? event.detail)}`)));
+  });
+}
+
+/** tus-js-client at its defaults against @tus/server. */
+export function tusClient(file: File): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const upload = new tus.Upload(file, {
+      endpoint: new URL(ENDPOINTS.tus, location.href).href,
+      metadata: { filename: file.name },
+      onSuccess: () => resolve(),
+      onError: reject,
+    });
+    upload.start();
+  });
+}

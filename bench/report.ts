@@ -1,0 +1,88 @@
+import type { Contender } from './lineup.ts';
+import type { Measurement } from './measure.ts';
+import { spread } from './stats.ts';
+
+export interface Row {
+  bytes: number;
+  contender: string;
+  label: string;
+  runs: number;
+  failures: number;
+  mbPerSecond: ReturnType<typeof spread>;
+  /** Median speed over the faster raw contender's median at this size. */
+  ratioToRaw: number;
+  requests: number;
+  /** Worst of the runs. */
+  peakHeap: number;
+  pssGrowth: number;
+}
+
+const MiB = 1024 * 1024;
+
+export function sizeLabel(bytes: number): string {
+  return bytes >= 1024 * MiB && bytes % (1024 * MiB) === 0 ? `${bytes / (1024 * MiB)} GiB` : `${Math.round(bytes / MiB)} MiB`;
+}
+
+const mib = (bytes: number) => (bytes / MiB).toFixed(1);
+const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
+
+export function summarise(
+  lineup: readonly Contender[],
+  sizes: readonly number[],
+  measurements: readonly Measurement[],
+  failures: readonly { contender: string; bytes: number }[],
+): Row[] {
+  const rows: Row[] = [];
+  for (const bytes of sizes) {
+    const ofSize = measurements.filter((m) => m.bytes === bytes);
+    const speeds = new Map(lineup.map((c) => [c.id, spread(ofSize.filter((m) => m.contender === c.id).map((m) => m.mbPerSecond))]));
+    const rawBest = Math.max(...lineup.filter((c) => c.raw).map((c) => speeds.get(c.id)!.median).filter(Number.isFinite));
+    for (const contender of lineup) {
+      const runs = ofSize.filter((m) => m.contender === contender.id);
+      const speed = speeds.get(contender.id)!;
+      rows.push({
+        bytes,
+        contender: contender.id,
+        label: contender.label,
+        runs: runs.length,
+        failures: failures.filter((f) => f.contender === contender.id && f.bytes === bytes).length,
+        mbPerSecond: speed,
+        ratioToRaw: speed.median / rawBest,
+        requests: spread(runs.map((m) => m.requests)).median,
+        peakHeap: Math.max(...runs.map((m) => m.peakHeap)),
+        pssGrowth: Math.max(...runs.map((m) => m.pssGrowth)),
+      });
+    }
+  }
+  return rows;
+}
+
+export function speedTable(rows: readonly Row[]): string {
+  const lines = [
+    '| file | contender | MB/s (median) | spread (min–max) | × faster raw | requests | peak JS heap (MiB) | PSS growth (MiB) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    const failed = row.failures > 0 ? ` (${row.failures} failed)` : '';
+    lines.push(
+      `| ${sizeLabel(row.bytes)} | ${row.label}${failed} | ${fixed(row.mbPerSecond.median)} | ${fixed(row.mbPerSecond.min)}–${fixed(row.mbPerSecond.max)} | ` +
+        `${fixed(row.ratioToRaw, 2)} | ${fixed(row.requests)} | ${mib(row.peakHeap)} | ${mib(row.pssGrowth)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export const PSS_LIMIT = 32 * MiB;
+
+export function memoryTable(measurements: readonly Measurement[]): string {
+  const lines = [
+    '| file | contender | MB/s | requests | peak JS heap (MiB) | PSS before (MiB) | PSS growth (MiB) | < 32 MiB |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | :---: |',
+  ];
+  for (const m of measurements) {
+    lines.push(
+      `| ${sizeLabel(m.bytes)} | ours, defaults | ${fixed(m.mbPerSecond)} | ${m.requests} | ${mib(m.peakHeap)} | ${mib(m.pssBefore)} | ${mib(m.pssGrowth)} | ${m.pssGrowth < PSS_LIMIT ? 'yes' : '**no**'} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,92 @@
+// `npm run bench`: upload speed and memory of ours against raw PUTs, @mux/upchunk and tus-js-client,
+// in headless Chromium over loopback. Settings: BENCH_SIZES (MiB), BENCH_RUNS, BENCH_MEMORY (GiB),
+// BENCH_ONLY (contender ids), or the same as --sizes=… --runs=… --memory=… --only=… flags.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from './browser.ts';
+import { bytesOfGiB, bytesOfMiB, freeBytes, readConfig } from './config.ts';
+import { benchFile } from './files.ts';
+import { OURS_DEFAULTS, roundOrder, selectLineup } from './lineup.ts';
+import { describeMachine, machineLine } from './machine.ts';
+import { measure, type MeasureSetup, type Measurement } from './measure.ts';
+import { buildPage } from './page-build.ts';
+import { memoryTable, sizeLabel, speedTable, summarise } from './report.ts';
+import { startServers } from './servers.ts';
+import { targetLines } from './targets.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const filesDir = path.join(here, '.files');
+const resultsDir = path.join(here, 'results');
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+const config = readConfig(process.argv.slice(2), here);
+const lineup = selectLineup(config.only);
+log(`bench: sizes ${config.sizesMiB.join(', ')} MiB × ${config.runs} runs, memory check ${config.memoryGiB.join(', ')} GiB; ` +
+  `${(freeBytes(here) / 2 ** 30).toFixed(0)} GiB free on disk`);
+
+const sizes = config.sizesMiB.map(bytesOfMiB);
+const memorySizes = config.memoryGiB.map(bytesOfGiB);
+const files = new Map<number, string>();
+for (const bytes of [...sizes, ...memorySizes]) {
+  if (files.has(bytes)) continue;
+  log(`file: ${sizeLabel(bytes)}…`);
+  files.set(bytes, await benchFile(filesDir, bytes));
+}
+
+log('page: vite build…');
+const pageDir = await buildPage();
+const servers = await startServers(pageDir, path.join(filesDir, 'sink'));
+const { browser, pid, version } = await launchBrowser();
+const machine = describeMachine(version);
+const setup: MeasureSetup = { browser, browserPid: pid, servers, sampleMs: config.sampleMs };
+
+const measurements: Measurement[] = [];
+const failures: { contender: string; bytes: number; round: number; error: string }[] = [];
+
+async function attempt(contenderIndex: number, bytes: number, round: number, into: Measurement[], list = lineup) {
+  const contender = list[contenderIndex]!;
+  try {
+    const m = await measure(setup, contender, files.get(bytes)!, round);
+    into.push(m);
+    log(`  ${sizeLabel(bytes)} #${round + 1} ${contender.id}: ${m.mbPerSecond.toFixed(0)} MB/s, ${m.requests} requests, ` +
+      `heap ${(m.peakHeap / 2 ** 20).toFixed(1)} MiB, PSS +${(m.pssGrowth / 2 ** 20).toFixed(1)} MiB (${m.samples} samples)`);
+  } catch (error) {
+    failures.push({ contender: contender.id, bytes, round, error: String(error) });
+    log(`  ${sizeLabel(bytes)} #${round + 1} ${contender.id}: FAILED ${String(error).split('\n')[0]}`);
+  }
+}
+
+try {
+  for (const bytes of sizes) {
+    for (let round = 0; round < config.runs; round++) {
+      for (const contender of roundOrder(lineup, round)) await attempt(lineup.indexOf(contender), bytes, round, measurements);
+    }
+  }
+  const memory: Measurement[] = [];
+  for (const bytes of memorySizes) await attempt(0, bytes, 0, memory, [OURS_DEFAULTS]);
+
+  const rows = summarise(lineup, sizes, measurements, failures);
+  const markdown = [
+    `Measured ${machineLine(machine)}; ${config.runs} runs per contender, interleaved.`,
+    '',
+    speedTable(rows),
+    '',
+    ...(memory.length > 0 ? ['Memory of ours at defaults (one run per size):', '', memoryTable(memory), ''] : []),
+    'Targets:',
+    '',
+    ...targetLines(rows, memory),
+  ].join('\n');
+
+  mkdirSync(resultsDir, { recursive: true });
+  const stamp = machine.date.replace(/[:.]/g, '-');
+  const json = JSON.stringify({ machine, config, rows, measurements, memory, failures }, null, 2);
+  writeFileSync(path.join(resultsDir, `${stamp}.json`), json);
+  writeFileSync(path.join(resultsDir, 'latest.json'), json);
+  writeFileSync(path.join(resultsDir, 'latest.md'), `${markdown}\n`);
+  process.stdout.write(`${markdown}\n`);
+  log(`results: ${path.relative(process.cwd(), path.join(resultsDir, `${stamp}.json`))}`);
+} finally {
+  await browser.close();
+  await servers.close();
+}

@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { createReferenceServer } from '../server/index.ts';
+import { drainHandler } from './drain.ts';
+import { staticFiles } from './static-files.ts';
+import { TUS_PATH, tusServer } from './tus.ts';
+
+export type Service = 'reference' | 'tus' | 'drain';
+
+export interface BenchServers {
+  /** The one loopback origin of the page and every endpoint: no CORS preflights for anyone. */
+  origin: string;
+  /** Requests each service answered since the last `resetCounts()`. */
+  counts(): Record<Service, number>;
+  resetCounts(): void;
+  /** Deletes what the uploads wrote, so a long bench does not fill the disk. */
+  clearStored(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function serviceOf(pathname: string): Service | undefined {
+  if (pathname.startsWith('/upload/') || pathname.startsWith('/__control/')) return 'reference';
+  if (pathname === TUS_PATH || pathname.startsWith(`${TUS_PATH}/`)) return 'tus';
+  if (pathname === '/drain') return 'drain';
+  return undefined;
+}
+
+/**
+ * The reference server (our protocol, for ours and upchunk), @tus/server (for tus-js-client) and the
+ * drain (for raw), plus the bench page, on one origin. All three write the bytes to `sinkDir`.
+ */
+export async function startServers(pageDir: string, sinkDir: string): Promise<BenchServers> {
+  const referenceDir = path.join(sinkDir, 'reference');
+  const tusDir = path.join(sinkDir, 'tus');
+  const drainDir = path.join(sinkDir, 'drain');
+  for (const dir of [referenceDir, tusDir, drainDir]) mkdirSync(dir, { recursive: true });
+
+  const reference = createReferenceServer({ dir: referenceDir });
+  const tus = tusServer(tusDir);
+  const drain = drainHandler(drainDir);
+  const page = staticFiles(pageDir);
+  const counts: Record<Service, number> = { reference: 0, tus: 0, drain: 0 };
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const service = serviceOf(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (service) counts[service]++;
+    req.on('error', () => {});
+    if (service === 'reference') return reference.handle(req, res);
+    if (service === 'tus') return void tus.handle(req, res);
+    if (service === 'drain') return void drain(req, res).catch(() => res.destroy());
+    page(req, res);
+  });
+  // A 1 GiB body in one request must not hit Node's default 5-minute request timeout on a slow machine.
+  server.requestTimeout = 0;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    counts: () => ({ ...counts }),
+    resetCounts: () => {
+      for (const service of Object.keys(counts) as Service[]) counts[service] = 0;
+    },
+    clearStored: async () => {
+      for (const dir of [referenceDir, tusDir, drainDir]) {
+        for (const name of await readdir(dir)) await rm(path.join(dir, name), { force: true, recursive: true });
+      }
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
