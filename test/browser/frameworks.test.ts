@@ -1,0 +1,80 @@
+// The element inside React 19 and Vue 3, used as the README's Frameworks section shows: options as
+// properties (functions included), the upload-* events as listeners, set before the first upload.
+import { createElement } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot, type Root } from 'react-dom/client';
+import { createApp, h, type App } from 'vue';
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/element.ts';
+import type { ResumableUploadElement, UploadSuccessEvent } from '../../src/element.ts';
+import { patternFile } from './support/files.ts';
+import { endpoint } from './support/server.ts';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
+
+function container(): HTMLElement {
+  const div = document.body.appendChild(document.createElement('div'));
+  cleanups.push(() => div.remove());
+  return div;
+}
+
+/** Adds a file to the rendered element and waits for its upload-success, heard by the framework's listener. */
+async function uploadThrough(host: HTMLElement, successes: UploadSuccessEvent[]): Promise<ResumableUploadElement> {
+  const element = host.querySelector('resumable-upload')!;
+  await element.updateComplete;
+  element.addFiles([patternFile(1000, 'framework.bin')]);
+  await expect.poll(() => successes.length, { timeout: 15_000 }).toBe(1);
+  return element;
+}
+
+describe('<resumable-upload> in frameworks', () => {
+  it('React 19: props become properties (functions too) and onupload-* props listen to the events', async () => {
+    const successes: UploadSuccessEvent[] = [];
+    const progress: number[] = [];
+    const headers = () => ({ 'X-Framework': 'react' });
+    const host = container();
+    const root: Root = createRoot(host);
+    cleanups.push(() => root.unmount());
+    flushSync(() =>
+      root.render(
+        createElement('resumable-upload', {
+          endpoint: endpoint(),
+          headers,
+          metadata: (file: File) => ({ name: `react-${file.name}` }),
+          multiple: true,
+          'onupload-progress': (event: CustomEvent<{ bytesCommitted: number }>) => progress.push(event.detail.bytesCommitted),
+          'onupload-success': (event: UploadSuccessEvent) => successes.push(event),
+        }),
+      ),
+    );
+    const element = await uploadThrough(host, successes);
+    expect(element.headers).toBe(headers);
+    expect(element.multiple).toBe(true);
+    expect(progress.at(-1)).toBe(1000);
+    expect((successes[0]!.detail.result.body as { name: string }).name).toBe('react-framework.bin');
+  });
+
+  it('Vue 3: h() sets properties and onUploadSuccess listens to upload-success', async () => {
+    const successes: UploadSuccessEvent[] = [];
+    const headers = () => ({ 'X-Framework': 'vue' });
+    const app: App = createApp({
+      render: () =>
+        h('resumable-upload', {
+          endpoint: endpoint(),
+          headers,
+          metadata: (file: File) => ({ name: `vue-${file.name}` }),
+          onUploadSuccess: (event: UploadSuccessEvent) => successes.push(event),
+        }),
+    });
+    app.config.warnHandler = (message) => {
+      throw new Error(message);
+    };
+    const host = container();
+    app.mount(host);
+    cleanups.push(() => app.unmount());
+    const element = await uploadThrough(host, successes);
+    expect(element.headers).toBe(headers);
+    expect((successes[0]!.detail.result.body as { name: string }).name).toBe('vue-framework.bin');
+  });
+});
