@@ -41,6 +41,9 @@ export async function startSession(state: ServerState, req: IncomingMessage, res
   }
   const metadata = parseMetadata(await readBody(req, MAX_METADATA_BYTES), res);
   if (!metadata) return;
+  // Cloud Storage takes the object's name from the query over the metadata's; Google's client sends it there.
+  const name = url.searchParams.get('name');
+  if (name) metadata.name = name;
 
   const session = state.sessions.create(
     {
