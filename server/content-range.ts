@@ -24,3 +24,19 @@ export function parseContentRange(value: string): ParsedContentRange | undefined
   if (!Number.isSafeInteger(last) || last < first || (total !== null && !Number.isSafeInteger(total))) return undefined;
   return { query: false, first, last, total };
 }
+
+const REST = /^bytes (\d+)-\*\/(\d+|\*)$/;
+
+/**
+ * `bytes FIRST-*\/TOTAL` (or `/*`): the rest of the object from FIRST, as long as the request's
+ * body. Not in the protocol pages, but Cloud Storage takes it, and Google's Node client sends it
+ * when it streams a file in one request. Undefined for anything else.
+ */
+export function parseRestOfObject(value: string): { first: number; total: number | null } | undefined {
+  const rest = REST.exec(value.trim());
+  if (!rest) return undefined;
+  const first = Number(rest[1]);
+  const total = numberOrNull(rest[2]);
+  if (!Number.isSafeInteger(first) || (total !== null && (!Number.isSafeInteger(total) || total < first))) return undefined;
+  return { first, total };
+}

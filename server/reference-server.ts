@@ -98,7 +98,9 @@ async function upload(state: ServerState, req: IncomingMessage, res: ServerRespo
   if (req.method !== 'POST' && req.method !== 'PUT') return sendText(res, 405, 'Uploads use POST or PUT', { Allow: 'POST, PUT' });
   const uploadType = url.searchParams.get('uploadType');
   if (uploadType === 'resumable') return startSession(state, req, res, url, faultsFor(state, req));
-  if (uploadType === 'media' || uploadType === 'multipart') return simpleUpload(state, req, res, uploadType, faultsFor(state, req));
+  if (uploadType === 'media' || uploadType === 'multipart') {
+    return simpleUpload(state, req, res, uploadType, faultsFor(state, req), url.searchParams.get('name'));
+  }
   await drain(req);
   sendText(res, 400, `uploadType must be media, multipart or resumable; got "${uploadType ?? ''}"`);
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { truncate } from 'node:fs/promises';
-import { parseContentRange, type ParsedContentRange } from './content-range.ts';
+import { parseContentRange, parseRestOfObject, type ParsedContentRange } from './content-range.ts';
 import type { Fault } from './faults.ts';
 import { drain, dropConnection, headerOf, sendText } from './http-helpers.ts';
 import { receiveBody } from './receive-body.ts';
@@ -8,12 +8,25 @@ import { answerFinal, answerProgress, conclude, finalStatus, finish } from './se
 import { CHUNK_QUANTUM, fileOf, type ServerState } from './server-state.ts';
 import type { Receiving, Session } from './sessions.ts';
 
-type Chunk = Extract<ParsedContentRange, { query: false }>;
+/** `toBodyEnd`: `bytes FIRST-*\/TOTAL`, the final chunk, as long as its body (`last` is a guess until it is received). */
+type Chunk = Extract<ParsedContentRange, { query: false }> & { toBodyEnd?: boolean };
+type Range = Extract<ParsedContentRange, { query: true }> | Chunk;
 
 /** Without Content-Range the body is the whole file in one request (an empty one: a zero-byte file). */
-function wholeFile(length: number | undefined): ParsedContentRange | undefined {
+function wholeFile(length: number | undefined): Range | undefined {
   if (length === undefined) return undefined;
   return length === 0 ? { query: true, total: 0 } : { query: false, first: 0, last: length - 1, total: length };
+}
+
+/**
+ * `bytes FIRST-*\/TOTAL`: the rest of the object. With Content-Length it is an ordinary chunk that
+ * ends the upload; streamed without one, its end is where the body ends.
+ */
+function restOfObject(rest: { first: number; total: number | null }, length: number | undefined, known: number | null): Range {
+  const total = rest.total ?? known;
+  if (length === 0) return { query: true, total: total ?? rest.first };
+  if (length !== undefined) return { query: false, first: rest.first, last: rest.first + length - 1, total: total ?? rest.first + length };
+  return { query: false, first: rest.first, last: total === null ? Number.MAX_SAFE_INTEGER - 1 : total - 1, total, toBodyEnd: true };
 }
 
 const roundDown = (bytes: number) => Math.floor(bytes / CHUNK_QUANTUM) * CHUNK_QUANTUM;
@@ -47,7 +60,7 @@ async function receiving<T>(session: Session, req: IncomingMessage, work: (mark:
 function problemWith(
   state: ServerState,
   session: Session,
-  range: ParsedContentRange,
+  range: Range,
   length: number | undefined,
 ): { status: number; reason: string } | undefined {
   if (range.total !== null && session.total !== null && range.total !== session.total) {
@@ -69,6 +82,7 @@ function problemWith(
     const how = range.first > session.committed ? 'that leaves a gap' : 'that overlaps committed bytes';
     return { status: 400, reason: `Content-Range starts at ${range.first}, ${how}: the session holds ${session.committed} bytes; resume from there` };
   }
+  if (range.toBodyEnd) return undefined; // its size is the body's, known once it is received
   if (length === undefined) return { status: 411, reason: 'A chunk needs Content-Length' };
   if (length !== size) return { status: 400, reason: `Content-Length ${length} does not match Content-Range (${size} bytes)` };
   if (!isFinal(range, total) && size % CHUNK_QUANTUM !== 0) {
@@ -77,7 +91,7 @@ function problemWith(
   return undefined;
 }
 
-const isFinal = (range: Chunk, total: number | null) => total !== null && range.last + 1 === total;
+const isFinal = (range: Chunk, total: number | null) => range.toBodyEnd === true || (total !== null && range.last + 1 === total);
 
 /** `PUT {session URI}`: a chunk, the whole file, or a status query. */
 export async function putToSession(state: ServerState, req: IncomingMessage, res: ServerResponse, session: Session): Promise<void> {
@@ -87,7 +101,8 @@ export async function putToSession(state: ServerState, req: IncomingMessage, res
   const header = headerOf(req, 'Content-Range');
   const lengthHeader = headerOf(req, 'Content-Length');
   const length = lengthHeader === undefined ? undefined : Number(lengthHeader);
-  const range = header === undefined ? wholeFile(length) : parseContentRange(header);
+  const rest = header === undefined ? undefined : parseRestOfObject(header);
+  const range = header === undefined ? wholeFile(length) : rest ? restOfObject(rest, length, session.total) : parseContentRange(header);
   const kind = range ? (range.query ? 'query' : 'chunk') : length ? 'chunk' : 'query';
   const request = { kind, contentRange: header ?? null } as const;
   let fault: Fault | undefined;
@@ -138,15 +153,19 @@ async function receiveChunk(
   final: boolean,
   fault: Fault | undefined,
 ): Promise<void> {
-  const size = range.last - range.first + 1;
+  // Undefined for the rest of an object of unknown size: as long as the body turns out to be.
+  const expected = range.toBodyEnd && range.total === null ? undefined : range.last - range.first + 1;
   const request = { kind: 'chunk' as const, contentRange: headerOf(req, 'Content-Range') ?? null };
   const file = fileOf(state, session.uploadId);
-  const stopAfter = fault?.kind === 'reset' ? Math.min(size, fault.afterBytes ?? Math.floor(size / 2)) : undefined;
+  const stopAfter = fault?.kind === 'reset' ? Math.min(expected ?? Infinity, fault.afterBytes ?? Math.floor((expected ?? 2 * CHUNK_QUANTUM) / 2)) : undefined;
+  let size = expected ?? 0;
 
   const outcome = await receiving(session, req, async (mark) => {
     const at = { offset: range.first, writeFrom: session.committed, stopAfter };
     const received = await receiveBody(req, file, at, (bytes) => (session.bytesReceived += bytes));
     const interrupted = mark.superseded || stopAfter !== undefined || received.aborted;
+    size = expected ?? received.bytes;
+    if (expected === undefined && !interrupted) session.total = range.first + size;
     // How much of this chunk the server keeps; bytes it had committed before stay as they are.
     let kept: number;
     if (mark.superseded) kept = 0;

@@ -25,6 +25,7 @@ async function readSome(req: IncomingMessage, limit: number): Promise<void> {
 /**
  * `uploadType=media` (the bytes alone) and `uploadType=multipart` (metadata + bytes): one request,
  * one object, answered 200. Faults matching a chunk apply, as this request carries the bytes.
+ * `name` is the `name` query parameter, if any.
  */
 export async function simpleUpload(
   state: ServerState,
@@ -32,6 +33,7 @@ export async function simpleUpload(
   res: ServerResponse,
   uploadType: 'media' | 'multipart',
   faults: Fault[],
+  name?: string | null,
 ): Promise<void> {
   const queue = new FaultQueue();
   queue.add(faults);
@@ -63,6 +65,8 @@ export async function simpleUpload(
     contentType = upload.contentType;
     metadata = upload.metadata;
   }
+  // Cloud Storage takes the object's name from the query over the metadata's.
+  if (name) metadata = { ...metadata, name };
   if (fault?.kind === 'corrupt') await corruptFirstByte(file);
   const info = await describeObject(file, id, contentType, metadata, state.checksums);
   state.objects.set(id, { info, path: file });

@@ -107,6 +107,45 @@ describe('chunked resumable uploads with chunkSize', () => {
   });
 });
 
+describe('one request without chunkSize: the client streams "bytes 0-*/*"', () => {
+  it('file.save(buffer) with an unknown total', async () => {
+    const bytes = pattern(SIZE, 7);
+    const file = bucketFile('single-request.bin');
+    const stream = file.createWriteStream({ resumable: true });
+    const uri = sessionUriOf(stream);
+    await pipeline(streamOf(bytes), stream);
+
+    expect(file.metadata).toMatchObject({ name: 'single-request.bin', size: SIZE });
+    await expectStored(file, bytes);
+    expect(exchanges(await sessionView(origin, await uri))).toEqual(['start → 200', 'bytes 0-*/* → 201']);
+  });
+
+  it('a known total: "bytes 0-*/TOTAL"', async () => {
+    const bytes = pattern(2 * MiB + 1, 8);
+    const file = bucketFile('single-request-known.bin');
+    const stream = file.createWriteStream({ resumable: true, metadata: { contentLength: bytes.length } });
+    const uri = sessionUriOf(stream);
+    await pipeline(streamOf(bytes), stream);
+
+    await expectStored(file, bytes);
+    expect(exchanges(await sessionView(origin, await uri))).toEqual(['start → 200', `bytes 0-*/${bytes.length} → 201`]);
+  });
+
+  it('a connection reset in the middle: the client asks, learns bytes are missing and stops, as it keeps no copy', async () => {
+    const bytes = pattern(3 * MiB, 9);
+    const file = bucketFile('single-request-reset.bin');
+    const [uri] = await file.createResumableUpload();
+    await injectFaults(origin, uri, [{ kind: 'reset', afterBytes: 1 * MiB + 1000 }]);
+    const upload = pipeline(streamOf(bytes), file.createWriteStream({ uri, resumable: true }));
+
+    // The server kept the whole 256 KiB blocks that arrived; the client had streamed more and cannot resend them.
+    await expect(upload).rejects.toThrow(/The server has 1048576 bytes .* bytes are missing/);
+    const view = await sessionView(origin, uri);
+    expect(view).toMatchObject({ committed: 1 * MiB, complete: false });
+    expect(exchanges(view)).toEqual(['start → 200', 'bytes */* → 308', 'bytes 0-*/* → dropped', 'bytes */* → 308']);
+  });
+});
+
 describe('faults the client recovers from', () => {
   it('a 503 to a chunk: it asks the session where it stands (bytes */*) and resends', async () => {
     const bytes = pattern(3 * MiB, 4);
