@@ -11,7 +11,7 @@ import { downloaded, emulatorOrigin, expectStoredInEmulator, newBucket, uploadEn
 
 const SIZE = 3 * MiB + 12_345;
 
-function upload(file: File, options: Partial<UploadOptions> & { endpoint: string }): Upload {
+function upload(file: File, options: Partial<UploadOptions>): Upload {
   return new Upload(file, { retry: fast, store: false, ...options });
 }
 
@@ -69,6 +69,19 @@ describe('a chunked upload: the emulator finalizes on the first chunk', () => {
     // What the emulator kept: the first chunk alone, as a finished object.
     const stored = await downloaded(bucket, file.name);
     expect(stored.size).toBe(QUANTUM);
+  });
+});
+
+describe('a session started elsewhere (a backend), given as sessionUri', () => {
+  it('ends in a protocol error: the status query asked first makes the emulator finish an empty object', async () => {
+    const bucket = newBucket();
+    const file = patternFile(SIZE, 'adopted.bin', 'application/octet-stream', 17);
+    const start = await fetch(`${uploadEndpoint(bucket)}?uploadType=resumable&name=${file.name}`, { method: 'POST' });
+    const sessionUri = start.headers.get('Location')!;
+    const error = await rejection(upload(file, { sessionUri }).start());
+    expect(error.code).toBe('protocol');
+    expect(error.message).toContain(`finished the upload with size 0, but the file has ${SIZE} bytes`);
+    expect((await downloaded(bucket, file.name)).size).toBe(0);
   });
 });
 
