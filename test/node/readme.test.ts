@@ -1,0 +1,42 @@
+// The README documents every engine option and every error code, read from the sources, so a new
+// option or code cannot ship undocumented. (The element's reference is checked against
+// custom-elements.json in custom-elements-manifest.test.ts.)
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+
+const repository = resolve(import.meta.dirname, '../..');
+const source = (path: string) => readFile(resolve(repository, path), 'utf8');
+
+let readme: string;
+beforeAll(async () => {
+  readme = await source('README.md');
+});
+
+/** The members of an interface, one per line as `  name?: type;`. */
+function membersOf(code: string, name: string): string[] {
+  const body = code.slice(code.indexOf(`export interface ${name} {`), code.indexOf('\n}', code.indexOf(`export interface ${name} {`)));
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map(([, member]) => member!);
+}
+
+it('documents every engine option in the options table', async () => {
+  const options = membersOf(await source('src/engine/options.ts'), 'UploadOptions');
+  expect(options.length).toBeGreaterThan(15);
+  const rows = readme.split('\n').filter((line) => line.startsWith('| `'));
+  expect(options.filter((option) => !rows.some((row) => row.includes(`\`${option}\``)))).toEqual([]);
+});
+
+it('documents every UploadError code', async () => {
+  const errors = await source('src/errors/upload-error.ts');
+  const union = errors.slice(errors.indexOf('export type UploadErrorCode'), errors.indexOf('export interface UploadErrorDetails'));
+  const codes = [...union.matchAll(/\| '([\w-]+)'/g)].map(([, code]) => code!);
+  expect(codes.length).toBeGreaterThan(5);
+  expect(codes.filter((code) => !readme.includes(`| \`${code}\` |`))).toEqual([]);
+});
+
+it('links only to files that exist', () => {
+  const links = [...readme.matchAll(/\]\(((?:examples|docs)\/[^)#]+)\)/g)].map(([, path]) => path!);
+  expect(links.length).toBeGreaterThan(0);
+  expect(links.filter((path) => !existsSync(resolve(repository, path)))).toEqual([]);
+});
