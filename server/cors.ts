@@ -4,9 +4,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 const EXPOSED = 'Location, Range, X-Upload-Content-Type, X-Upload-Content-Length, Retry-After';
 
 /** Adds the CORS headers every answer carries. */
-export function allowCrossOrigin(res: ServerResponse): void {
+export function allowCrossOrigin(res: ServerResponse, exposed = EXPOSED): void {
   res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Expose-Headers', EXPOSED);
+  res.setHeader('Access-Control-Expose-Headers', exposed);
 }
 
 /** Answers a preflight: any method the routes use, and whichever headers the page wants to send. */

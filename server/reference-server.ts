@@ -36,6 +36,11 @@ export interface ReferenceServerOptions {
    */
   acceptResentBytes?: boolean;
   /**
+   * `Access-Control-Expose-Headers` of every answer. Default: Location, Range and the other headers
+   * the protocol needs; less makes a misconfigured deployment, whose headers pages on other origins cannot read.
+   */
+  exposeHeaders?: string;
+  /**
    * Hash each finished object (MD5, CRC-32C, SHA-256) for its final answer, as Cloud Storage
    * reports `md5Hash` and `crc32c`. Hashing reads the object back from disk, seconds per GiB, before
    * the last chunk is answered; `false` answers with the size only (the upload benchmark).
@@ -120,7 +125,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   };
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL, segments: string[]): Promise<void> {
-    allowCrossOrigin(res);
+    allowCrossOrigin(res, options.exposeHeaders);
     if (options.closeConnections) res.setHeader('Connection', 'close');
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
     if (segments[0] === 'upload') return upload(state, req, res, url);
@@ -143,7 +148,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     if (!OWN_ROOTS.has(segments[0] ?? '')) {
       if (next) return next();
       // Standalone, a page on another origin must still be able to read that nothing is here.
-      allowCrossOrigin(res);
+      allowCrossOrigin(res, options.exposeHeaders);
       if (req.method === 'OPTIONS') return answerPreflight(req, res);
       return sendText(res, 404, `Not found: ${url.pathname}`);
     }

@@ -1,5 +1,6 @@
 import { UploadError, isUploadError } from '../errors/upload-error.ts';
 import { RetryableFailure, SessionGone } from '../protocol/failures.ts';
+import { exposeHeadersHint } from '../protocol/cross-origin.ts';
 import { finalResult, type UploadResult } from '../protocol/final-result.ts';
 import { queryStatus } from '../protocol/query-status.ts';
 import { sendChunk } from '../protocol/send-chunk.ts';
@@ -78,7 +79,9 @@ export class ResumableTransfer implements Transfer {
       if (result) return result;
       if (this.#offset <= start) {
         // A 308 that keeps nothing of the chunk: retry with backoff rather than loop forever.
-        throw new RetryableFailure(`The upload session committed none of bytes ${start}-${end - 1}`, 308);
+        const hint = !status.final && status.rangeMissing ? exposeHeadersHint(sessionUri, 'Range') : '';
+        const why = hint ? ` (its 308 had no readable Range).${hint}` : '';
+        throw new RetryableFailure(`The upload session committed none of bytes ${start}-${end - 1}${why}`, 308);
       }
     }
   }

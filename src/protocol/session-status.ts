@@ -3,8 +3,11 @@ import type { HttpResponse } from '../transport/http-client.ts';
 import { failureFor } from './failures.ts';
 import { committedFromRange } from './range.ts';
 
-/** Where a session stands: bytes committed so far, or finished with the server's final answer. */
-export type SessionStatus = { committed: number; final?: undefined } | { final: HttpResponse };
+/**
+ * Where a session stands: bytes committed so far, or finished with the server's final answer.
+ * `rangeMissing`: a `308` without a readable `Range` (nothing committed, or a header hidden by CORS).
+ */
+export type SessionStatus = { committed: number; final?: undefined; rangeMissing?: boolean } | { final: HttpResponse };
 
 /**
  * Reads a session's answer (to a chunk or a status query).
@@ -23,5 +26,5 @@ export function sessionStatusOf(response: HttpResponse, step: string, sentUpTo: 
       { status: 308 },
     );
   }
-  return { committed };
+  return range === null ? { committed, rangeMissing: true } : { committed };
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { Upload } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { rejection, fast } from './support/upload-helpers.ts';
@@ -143,6 +143,16 @@ describe('protocol violations fail with a typed error, never a success', () => {
     const error = await rejection(upload(patternFile(10), [{ kind: 'omit-location' }]).start());
     expect(error.code).toBe('protocol');
     expect(error.message).toContain('Access-Control-Expose-Headers');
+  });
+
+  it('308s whose Range another origin cannot read: the error names Access-Control-Expose-Headers', async () => {
+    const server = inject('rangeHiddenServerUrl');
+    const error = await rejection(upload(patternFile(2 * QUANTUM), [], { endpoint: endpoint(undefined, server) }).start());
+    // It may be a server that keeps nothing: the upload retries, then gives up with the likely cause.
+    expect(error.code).toBe('network');
+    expect(error.message).toContain('committed none of bytes 0-262143 (its 308 had no readable Range)');
+    expect(error.message).toContain(`another origin (${server}) than this page (${location.origin})`);
+    expect(error.message).toContain('Access-Control-Expose-Headers: Location, Range');
   });
 
   it('a final answer before all bytes were sent', async () => {

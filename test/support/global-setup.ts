@@ -9,6 +9,9 @@ export default async function setup(project: TestProject) {
   const realistic = await createReferenceServer().listen(0, '127.0.0.1');
   project.provide('serverUrl', strict.url);
   project.provide('keepAliveServerUrl', realistic.url);
+  // A deployment that forgot Range in Access-Control-Expose-Headers, and takes resent bytes as Cloud Storage does.
+  const rangeHidden = await createReferenceServer({ exposeHeaders: 'Location', acceptResentBytes: true }).listen(0, '127.0.0.1');
+  project.provide('rangeHiddenServerUrl', rangeHidden.url);
   // CHAOS_UPLOADS=500 CHAOS_SEED=7 npm run test:unit for a longer run with other faults.
   project.provide('chaos', {
     uploads: Number(process.env.CHAOS_UPLOADS ?? 40),
@@ -17,6 +20,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await strict.close();
     await realistic.close();
+    await rangeHidden.close();
   };
 }
 
@@ -24,6 +28,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     serverUrl: string;
     keepAliveServerUrl: string;
+    rangeHiddenServerUrl: string;
     chaos: { uploads: number; seed: number };
   }
 }
