@@ -15,6 +15,8 @@ export interface RunningEmulator {
 }
 
 const entry = fileURLToPath(new URL('./storage-emulator-process.ts', import.meta.url));
+// `--import tsx` and firebase-tools resolve from here, whatever the caller's working directory.
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const STARTUP_TIMEOUT_MS = 30_000;
 
 /**
@@ -24,6 +26,7 @@ const STARTUP_TIMEOUT_MS = 30_000;
 export async function startStorageEmulator(): Promise<RunningEmulator> {
   const dir = await mkdtemp(path.join(tmpdir(), 'storage-emulator-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: repositoryRoot,
     env: { ...process.env, TMPDIR: dir },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
