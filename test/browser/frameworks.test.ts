@@ -1,14 +1,18 @@
-// The element inside React 19 and Vue 3, used as the README's Frameworks section shows: options as
-// properties (functions included), the upload-* events as listeners, set before the first upload.
+// The element inside React 19, Vue 3 and Svelte 5, used as the README's Frameworks section shows:
+// options as properties (functions included), the upload-* events as listeners.
 import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { mount as mountSvelte, unmount as unmountSvelte } from 'svelte';
+import { compile } from 'svelte/compiler';
+import * as svelteRuntime from 'svelte/internal/client';
 import { createApp, h, type App } from 'vue';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/element.ts';
 import type { ResumableUploadElement, UploadSuccessEvent } from '../../src/element.ts';
 import { patternFile } from './support/files.ts';
 import { endpoint } from './support/server.ts';
+import svelteExample from '../../examples/svelte/Uploader.svelte?raw';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).forEach((cleanup) => cleanup()));
@@ -26,6 +30,16 @@ async function uploadThrough(host: HTMLElement, successes: UploadSuccessEvent[])
   element.addFiles([patternFile(1000, 'framework.bin')]);
   await expect.poll(() => successes.length, { timeout: 15_000 }).toBe(1);
   return element;
+}
+
+/**
+ * The Svelte example, compiled here (the test setup has no Svelte plugin) and linked to the Svelte
+ * runtime this page loaded. The example's `import 'resumable-upload'` is this file's own import.
+ */
+function compileSvelte(source: string): Parameters<typeof mountSvelte>[0] {
+  const { js } = compile(source, { generate: 'client', filename: 'Uploader.svelte' });
+  const body = js.code.replace(/^import .*$/gm, '').replace('export default function', 'return function');
+  return new Function('$', body)(svelteRuntime);
 }
 
 describe('<resumable-upload> in frameworks', () => {
@@ -76,5 +90,20 @@ describe('<resumable-upload> in frameworks', () => {
     const element = await uploadThrough(host, successes);
     expect(element.headers).toBe(headers);
     expect((successes[0]!.detail.result.body as { name: string }).name).toBe('vue-framework.bin');
+  });
+
+  it('Svelte 5: examples/svelte sets headers as a property and onupload-success listens', async () => {
+    const host = container();
+    const getAccessToken = async () => 'svelte-token';
+    const component = mountSvelte(compileSvelte(svelteExample), { target: host, props: { folderId: 'folder', getAccessToken } });
+    cleanups.push(() => void unmountSvelte(component));
+    const element = host.querySelector('resumable-upload')!;
+    expect(element.headers).toBeTypeOf('function');
+    expect(await (element.headers as () => Promise<Record<string, string>>)()).toEqual({ Authorization: 'Bearer svelte-token' });
+    expect(element.multiple).toBe(true);
+    element.endpoint = endpoint(); // the example points at Drive
+    await element.updateComplete;
+    element.addFiles([patternFile(1000, 'framework.bin')]);
+    await expect.poll(() => host.querySelector('p')?.textContent, { timeout: 15_000 }).toBe('Stored: framework.bin');
   });
 });
