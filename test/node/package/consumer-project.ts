@@ -59,9 +59,21 @@ window.uploadVerified = async (endpoint) => {
 };
 `;
 
+/** Only `resumable-upload/element`: its declarations alone must bring the tag and the typed events. */
+const elementOnlyUse = `
+import 'resumable-upload/element';
+
+const element = document.createElement('resumable-upload');
+element.multiple = true;
+element.addEventListener('upload-progress', (event) => console.log(event.detail.bytesCommitted, event.detail.item.status));
+// @ts-expect-error a success event has no bytesCommitted: the detail is typed, not any
+element.addEventListener('upload-success', (event) => event.detail.bytesCommitted);
+`;
+
 const files: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   'typed-use.ts': typedUse,
+  'element-only-use.ts': elementOnlyUse,
   'browser-check.ts': browserCheck,
   // `import 'resumable-upload'` only for its side effect: registering the element.
   'side-effect.ts': `import 'resumable-upload';\n`,
@@ -86,6 +98,7 @@ const compilerOptions = {
 const tsconfigs: Record<string, object> = {
   'tsconfig.bundler.json': { compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'Bundler' }, files: ['typed-use.ts', 'browser-check.ts'] },
   'tsconfig.nodenext.json': { compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' }, files: ['typed-use.ts', 'browser-check.ts'] },
+  'tsconfig.element-only.json': { compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'Bundler' }, files: ['element-only-use.ts'] },
 };
 
 export const consumerTsconfigs = Object.keys(tsconfigs);
