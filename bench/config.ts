@@ -57,7 +57,7 @@ export function readConfig(argv: readonly string[], dir: string): BenchConfig {
     runs,
     memoryGiB: memory === undefined ? defaultMemorySizes(dir) : numbers(memory, 'memory'),
     only: (setting('only', argv) ?? '').split(',').filter(Boolean),
-    sampleMs: Number(setting('sample_ms', argv) ?? 100),
+    sampleMs: Number(setting('sample_ms', argv) ?? 250),
   };
 }
 

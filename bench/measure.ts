@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright';
 import type { Contender } from './lineup.ts';
-import { sampleMemory } from './memory.ts';
+import { sampleMemory, type MemoryPeaks } from './memory.ts';
 import type { BenchServers } from './servers.ts';
 
-export interface Measurement {
+export interface Measurement extends MemoryPeaks {
   contender: string;
   bytes: number;
   round: number;
@@ -11,11 +11,9 @@ export interface Measurement {
   /** 10^6 bytes per second. */
   mbPerSecond: number;
   requests: number;
-  peakHeap: number;
-  pssBefore: number;
-  pssGrowth: number;
-  samples: number;
 }
+
+const SETTLE_MS = 1000;
 
 export interface MeasureSetup {
   browser: Browser;
@@ -39,6 +37,9 @@ export async function measure(setup: MeasureSetup, contender: Contender, file: s
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     await cdp.send('HeapProfiler.collectGarbage');
+    // A fresh page's renderer still grows by some 20 MiB in its first second, upload or not:
+    // the baseline is taken once that has settled, so the growth measured is the upload's.
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     servers.resetCounts();
     const sampler = sampleMemory(browserPid, cdp, sampleMs);
     const outcome = await page.evaluate((call) => window.bench.upload(call), contender.call).finally(() => sampler.stop());

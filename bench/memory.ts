@@ -25,9 +25,23 @@ function pssOf(pid: number): number {
   }
 }
 
-/** Proportional set size of the whole browser (every Chromium process), in bytes. */
-export function browserPss(rootPid: number): number {
-  return processTree(rootPid).reduce((sum, pid) => sum + pssOf(pid), 0);
+/** Proportional set size of each Chromium process (the browser and all its descendants), in bytes. */
+export function browserPssByProcess(rootPid: number): Map<number, number> {
+  return new Map(processTree(rootPid).map((pid) => [pid, pssOf(pid)]));
+}
+
+const total = (byProcess: Map<number, number>) => [...byProcess.values()].reduce((sum, pss) => sum + pss, 0);
+
+/** The process's role from Chromium's `--type=` switch (renderer, gpu-process, utility, zygote); none: the browser. */
+function roleOf(pid: number): string {
+  try {
+    const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    const type = /--type=(\S+)/.exec(commandLine)?.[1] ?? 'browser';
+    const service = /--utility-sub-type=(\S+)/.exec(commandLine)?.[1];
+    return service ? `${type} ${service}` : type;
+  } catch {
+    return 'gone';
+  }
 }
 
 export async function jsHeapUsed(cdp: CDPSession): Promise<number> {
@@ -42,18 +56,23 @@ export interface MemoryPeaks {
   /** Highest JSHeapUsedSize of the page seen during the upload. */
   peakHeap: number;
   samples: number;
+  /** At the PSS peak, the processes that grew most (new ones count whole): where a peak comes from. */
+  peakBy: { role: string; bytes: number }[];
 }
 
 /** Samples the browser's PSS and the page's JS heap every `everyMs` until `stop()` (once or more) resolves the peaks. */
 export function sampleMemory(rootPid: number, cdp: CDPSession, everyMs: number): { stop(): Promise<MemoryPeaks> } {
-  const pssBefore = browserPss(rootPid);
+  const before = browserPssByProcess(rootPid);
+  const pssBefore = total(before);
   let peakPss = pssBefore;
+  let atPeak = before;
   let peakHeap = 0;
   let samples = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
   const sample = async () => {
-    peakPss = Math.max(peakPss, browserPss(rootPid));
+    const now = browserPssByProcess(rootPid);
+    if (total(now) > peakPss) [peakPss, atPeak] = [total(now), now];
     peakHeap = Math.max(peakHeap, await jsHeapUsed(cdp).catch(() => 0));
     samples++;
   };
@@ -69,7 +88,11 @@ export function sampleMemory(rootPid: number, cdp: CDPSession, everyMs: number):
     timer = undefined;
     await inFlight;
     await sample(); // the state at the very end counts too
-    return { pssBefore, pssGrowth: peakPss - pssBefore, peakHeap, samples };
+    const peakBy = [...atPeak]
+      .map(([pid, pss]) => ({ role: roleOf(pid), bytes: pss - (before.get(pid) ?? 0) }))
+      .sort((a, b) => b.bytes - a.bytes)
+      .slice(0, 3);
+    return { pssBefore, pssGrowth: peakPss - pssBefore, peakHeap, samples, peakBy };
   };
   return { stop: () => (stopped ??= finish()) };
 }

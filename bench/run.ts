@@ -1,6 +1,7 @@
 // `npm run bench`: upload speed and memory of ours against raw PUTs, @mux/upchunk and tus-js-client,
 // in headless Chromium over loopback. Settings: BENCH_SIZES (MiB), BENCH_RUNS, BENCH_MEMORY (GiB),
 // BENCH_ONLY (contender ids), or the same as --sizes=… --runs=… --memory=… --only=… flags.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,10 @@ for (const bytes of [...sizes, ...memorySizes]) {
   files.set(bytes, await benchFile(filesDir, bytes));
 }
 
+// Freshly written files are still being flushed to disk for a while: let that finish first, or the
+// first rounds compete with the writeback.
+execFileSync('sync');
+
 log('page: vite build…');
 const pageDir = await buildPage();
 const servers = await startServers(pageDir, path.join(filesDir, 'sink'));
@@ -50,7 +55,8 @@ async function attempt(contenderIndex: number, bytes: number, round: number, int
     const m = await measure(setup, contender, files.get(bytes)!, round);
     into.push(m);
     log(`  ${sizeLabel(bytes)} #${round + 1} ${contender.id}: ${m.mbPerSecond.toFixed(0)} MB/s, ${m.requests} requests, ` +
-      `heap ${(m.peakHeap / 2 ** 20).toFixed(1)} MiB, PSS +${(m.pssGrowth / 2 ** 20).toFixed(1)} MiB (${m.samples} samples)`);
+      `heap ${(m.peakHeap / 2 ** 20).toFixed(1)} MiB, PSS +${(m.pssGrowth / 2 ** 20).toFixed(1)} MiB (${m.samples} samples; ` +
+      `${m.peakBy.map((p) => `${p.role} ${(p.bytes / 2 ** 20).toFixed(1)}`).join(', ')})`);
   } catch (error) {
     failures.push({ contender: contender.id, bytes, round, error: String(error) });
     log(`  ${sizeLabel(bytes)} #${round + 1} ${contender.id}: FAILED ${String(error).split('\n')[0]}`);
