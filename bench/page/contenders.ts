@@ -1,6 +1,6 @@
 import { UpChunk } from '@mux/upchunk';
 import * as tus from 'tus-js-client';
-import { Upload } from '../../src/index.ts';
+import { Upload, type UploadOptions } from '../../src/index.ts';
 
 /** Where each contender sends its bytes; all on the page's own origin. */
 export const ENDPOINTS = {
@@ -16,20 +16,26 @@ export async function rawFetch(file: File): Promise<void> {
   await response.text();
 }
 
-/** One whole-file `PUT` by `XMLHttpRequest`. */
-export function rawXhr(file: File): Promise<void> {
+/**
+ * One whole-file `PUT` by `XMLHttpRequest`. With `slice`, of `file.slice()` instead: the same bytes
+ * as a Blob without a path on disk, which is what every chunked uploader sends.
+ */
+export function rawXhr(file: File, slice = false): Promise<void> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('PUT', ENDPOINTS.drain);
     xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(`XHR PUT answered ${xhr.status}`)));
     xhr.onerror = () => reject(new Error('XHR PUT failed'));
-    xhr.send(file);
+    xhr.send(slice ? file.slice() : file);
   });
 }
 
-/** Our engine; without `chunkSize`, at its defaults (adaptive chunks). */
-export async function ours(file: File, chunkSize?: number): Promise<void> {
-  const upload = new Upload(file, { endpoint: ENDPOINTS.reference, ...(chunkSize ? { chunkSize } : {}) });
+/** Chunk options of our engine that a bench run may set; none: the defaults (adaptive chunks). */
+export type OursOptions = Pick<UploadOptions, 'chunkSize' | 'chunkTargetMs' | 'minChunkSize' | 'maxChunkSize'>;
+
+/** Our engine as an application uses it: `new Upload(file, { endpoint })`. */
+export async function ours(file: File, options: OursOptions = {}): Promise<void> {
+  const upload = new Upload(file, { endpoint: ENDPOINTS.reference, ...options });
   const result = await upload.start();
   if (result.status !== 201) throw new Error(`ours finished with ${result.status}`);
 }

@@ -1,9 +1,9 @@
-import { ours, rawFetch, rawXhr, tusClient, upchunk } from './contenders.ts';
+import { ours, rawFetch, rawXhr, tusClient, upchunk, type OursOptions } from './contenders.ts';
 
 export type ContenderCall =
   | { kind: 'raw-fetch' }
-  | { kind: 'raw-xhr' }
-  | { kind: 'ours'; chunkSize?: number }
+  | { kind: 'raw-xhr'; slice?: boolean }
+  | { kind: 'ours'; options?: OursOptions }
   | { kind: 'upchunk' }
   | { kind: 'tus' };
 
@@ -18,9 +18,9 @@ function run(call: ContenderCall, file: File): Promise<void> {
     case 'raw-fetch':
       return rawFetch(file);
     case 'raw-xhr':
-      return rawXhr(file);
+      return rawXhr(file, call.slice);
     case 'ours':
-      return ours(file, call.chunkSize);
+      return ours(file, call.options);
     case 'upchunk':
       return upchunk(file);
     case 'tus':
