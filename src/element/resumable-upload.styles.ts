@@ -96,7 +96,14 @@ export const styles = css`
     border: 1px solid var(--_border);
     background: var(--_surface);
   }
+  .again {
+    min-block-size: 2.25rem;
+    padding: 0 0.75em;
+    border: 1px solid var(--_border);
+    background: var(--_surface);
+  }
   .icon:hover,
+  .again:hover,
   .choose:hover {
     filter: brightness(1.1);
   }

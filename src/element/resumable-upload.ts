@@ -10,6 +10,8 @@ import type { UploadItem } from './item/upload-item.ts';
 import { errorReason, type Wording } from './render/describe.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
+import { interruptedRow, type InterruptedAction } from './render/interrupted-row.ts';
+import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { styles } from './resumable-upload.styles.ts';
 import { UploadsController, type Announcement } from './uploads-controller.ts';
 import type {} from './events/upload-add.ts';
@@ -69,6 +71,10 @@ export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Prom
  * @csspart retry-button - Retry, after a failure.
  * @csspart cancel-button - Cancel.
  * @csspart remove-button - Remove, once settled.
+ * @csspart interrupted-list - The uploads a reload or a closed tab interrupted, listed on connect.
+ * @csspart interrupted-item - One interrupted upload's row (it also has `name`, `size`, `status`, `progress`, `actions`).
+ * @csspart choose-again-button - Opens the picker to choose an interrupted upload's file again.
+ * @csspart discard-button - Forgets an interrupted upload.
  *
  * @cssproperty --resumable-upload-accent - Button, progress and focus colour.
  * @cssproperty --resumable-upload-on-accent - Text on the accent colour.
@@ -125,6 +131,9 @@ export class ResumableUploadElement extends LitElement {
     concurrency: () => this.concurrency,
     optionsFor: (file) => this.#optionsFor(file),
   });
+  readonly #interrupted = new InterruptedUploads(this, () => this.endpoint);
+  /** Where Chromium gives one (a dropped file, a resumed one): the file's handle, kept with its session. */
+  readonly #handles = new WeakMap<File, Promise<FileSystemHandle | null | undefined>>();
   #dragDepth = 0;
   /** The last focused control inside, to put focus back nearby when its row changes or goes. */
   #focused: { element: HTMLElement; row: string | undefined; index: number } | undefined;
@@ -145,7 +154,9 @@ export class ResumableUploadElement extends LitElement {
 
   /** Adds files as if chosen in the picker: validated, listed, started with `auto`. Returns the items added. */
   addFiles(files: FileList | Iterable<File>): UploadItem[] {
-    return this.#uploads.add(files);
+    const list = [...files];
+    this.#interrupted.taken(list);
+    return this.#uploads.add(list);
   }
 
   /** Starts the files waiting for it (`auto="false"`) and retries failed ones. */
@@ -184,6 +195,8 @@ export class ResumableUploadElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('concurrency')) this.#uploads.pump();
+    // The first render's endpoint was read on connect already.
+    if (changed.has('endpoint') && changed.get('endpoint') !== undefined) void this.#interrupted.refresh();
   }
 
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
@@ -192,6 +205,7 @@ export class ResumableUploadElement extends LitElement {
     const wording: Wording = { t: stringsFor(lang, this.strings), f: formatterFor(lang), now: performance.now() };
     const { t } = wording;
     const items = this.#uploads.items;
+    const interrupted = this.#interrupted.records;
     return html`
       <div class="drop-zone" part="drop-zone">
         <button type="button" class="choose" part="button" ?disabled=${this.disabled} @click=${this.#choose}>
@@ -200,7 +214,12 @@ export class ResumableUploadElement extends LitElement {
         <span class="hint" part="hint"><slot name="drop-label">${t.dropHint}</slot></span>
         <input type="file" hidden ?multiple=${this.multiple} accept=${this.accept || nothing} @change=${this.#onPicked} />
       </div>
-      ${items.length === 0
+      ${interrupted.length === 0
+        ? nothing
+        : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#onInterruptedAction}>
+            ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, this.#interrupted.canResume(record), wording))}
+          </ul>`}
+      ${items.length === 0 && interrupted.length === 0
         ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
         : html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
             ${repeat(items, (item) => item.id, (item) => itemRow(item, wording))}
@@ -226,6 +245,8 @@ export class ResumableUploadElement extends LitElement {
       headers: this.headers,
       chunkSize: this.chunkSize || undefined,
     };
+    const handle = await this.#handles.get(file);
+    if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;
     return { ...options, ...(await this.prepare?.(file)) };
   }
 
@@ -242,6 +263,20 @@ export class ResumableUploadElement extends LitElement {
     const id = button?.closest('li')?.dataset.item;
     const item = this.items.find((candidate) => candidate.id === id);
     if (button && item) item[button.dataset.action as ItemAction]();
+  };
+
+  #onInterruptedAction = async (event: Event) => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-interrupted-action]');
+    const fingerprint = button?.closest('li')?.dataset.fingerprint;
+    const record = this.#interrupted.records.find((candidate) => candidate.fingerprint === fingerprint);
+    if (!button || !record) return;
+    const action = button.dataset.interruptedAction as InterruptedAction;
+    if (action === 'discard') return this.#interrupted.discard(record);
+    if (action === 'choose-again') return this.#choose();
+    const file = await this.#interrupted.fileOf(record);
+    if (!file) return;
+    this.#handles.set(file, Promise.resolve(record.fileHandle));
+    this.addFiles([file]);
   };
 
   #onDrag = (event: DragEvent) => {
@@ -263,7 +298,14 @@ export class ResumableUploadElement extends LitElement {
     event.preventDefault();
     this.#dragDepth = 0;
     this.removeAttribute('dragover');
-    if (!this.disabled) this.addFiles([...event.dataTransfer.files]);
+    if (this.disabled) return;
+    const files = [...event.dataTransfer.files];
+    // Handles must be asked for during the event; they are awaited when each upload starts.
+    const entries = [...event.dataTransfer.items].filter((entry) => entry.kind === 'file');
+    if (entries.length === files.length) {
+      entries.forEach((entry, index) => this.#handles.set(files[index]!, handleOf(entry)));
+    }
+    this.addFiles(files);
   };
 
   #onPaste = (event: ClipboardEvent) => {
@@ -292,6 +334,12 @@ export class ResumableUploadElement extends LitElement {
     const target = row?.querySelector<HTMLElement>('button:last-of-type') ?? this.renderRoot.querySelector<HTMLElement>('.choose');
     target?.focus();
   }
+}
+
+/** Chromium's `getAsFileSystemHandle()`, where there is one; a failure only means no handle. */
+function handleOf(entry: DataTransferItem): Promise<FileSystemHandle | null | undefined> {
+  const withHandle = entry as DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileSystemHandle | null> };
+  return withHandle.getAsFileSystemHandle?.().catch(() => undefined) ?? Promise.resolve(undefined);
 }
 
 function announce({ kind, item }: Announcement, wording: Wording): string {

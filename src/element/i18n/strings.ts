@@ -41,6 +41,15 @@ export interface UploadStrings {
   retry: string;
   remove: string;
 
+  /** Uploads a reload or a closed tab interrupted, listed on connect; `{percent}` is what the server had. */
+  interruptedLabel: string;
+  interrupted: string;
+  interruptedNeedsFile: string;
+  /** The button that opens the picker for an interrupted upload, and its label (`{name}`). */
+  chooseAgain: string;
+  chooseAgainLabel: string;
+  discard: string;
+
   /** Said through the polite live region. */
   announceStart: string;
   announceDone: string;
@@ -93,6 +102,13 @@ export const en: UploadStrings = {
   cancel: 'Cancel {name}',
   retry: 'Retry {name}',
   remove: 'Remove {name} from the list',
+
+  interruptedLabel: 'Interrupted uploads',
+  interrupted: 'Interrupted at {percent}',
+  interruptedNeedsFile: 'Interrupted at {percent}: choose the file again to resume',
+  chooseAgain: 'Choose again',
+  chooseAgainLabel: 'Choose {name} again to resume',
+  discard: 'Discard {name}',
 
   announceStart: 'Uploading {name}',
   announceDone: '{name} uploaded',

@@ -31,6 +31,13 @@ export const ar: UploadStrings = {
   retry: 'أعد محاولة {name}',
   remove: 'أزل {name} من القائمة',
 
+  interruptedLabel: 'عمليات رفع متوقفة',
+  interrupted: 'توقف عند {percent}',
+  interruptedNeedsFile: 'توقف عند {percent}: اختر الملف مرة أخرى للمتابعة',
+  chooseAgain: 'اختر مرة أخرى',
+  chooseAgainLabel: 'اختر {name} مرة أخرى للمتابعة',
+  discard: 'احذف {name}',
+
   announceStart: 'جارٍ رفع {name}',
   announceDone: 'تم رفع {name}',
   announceFailed: 'فشل رفع {name}: {reason}',

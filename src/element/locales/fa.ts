@@ -31,6 +31,13 @@ export const fa: UploadStrings = {
   retry: 'تلاش دوباره برای {name}',
   remove: 'حذف {name} از فهرست',
 
+  interruptedLabel: 'بارگذاری‌های نیمه‌کاره',
+  interrupted: 'در {percent} متوقف شد',
+  interruptedNeedsFile: 'در {percent} متوقف شد: برای ادامه، فایل را دوباره انتخاب کنید',
+  chooseAgain: 'انتخاب دوباره',
+  chooseAgainLabel: 'برای ادامهٔ {name} آن را دوباره انتخاب کنید',
+  discard: 'کنار گذاشتن {name}',
+
   announceStart: 'بارگذاری {name} آغاز شد',
   announceDone: '{name} بارگذاری شد',
   announceFailed: 'بارگذاری {name} ناموفق بود: {reason}',

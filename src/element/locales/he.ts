@@ -31,6 +31,13 @@ export const he: UploadStrings = {
   retry: 'ניסיון חוזר להעלות את {name}',
   remove: 'הסרת {name} מהרשימה',
 
+  interruptedLabel: 'העלאות שנקטעו',
+  interrupted: 'נקטעה ב־{percent}',
+  interruptedNeedsFile: 'נקטעה ב־{percent}: יש לבחור את הקובץ שוב כדי להמשיך',
+  chooseAgain: 'בחירה מחדש',
+  chooseAgainLabel: 'יש לבחור את {name} שוב כדי להמשיך',
+  discard: 'מחיקת {name}',
+
   announceStart: 'מעלה את {name}',
   announceDone: '{name} הועלה',
   announceFailed: 'העלאת {name} נכשלה: {reason}',

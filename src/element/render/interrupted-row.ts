@@ -1,0 +1,44 @@
+import { html, type TemplateResult } from 'lit';
+import { interpolate } from '../i18n/interpolate.ts';
+import type { StoredUpload } from '../../storage/stored-upload.ts';
+import type { Wording } from './describe.ts';
+import { icons } from './icons.ts';
+
+/** What the buttons of an interrupted upload do; the list handles their clicks in one listener. */
+export type InterruptedAction = 'resume' | 'choose-again' | 'discard';
+
+/**
+ * An upload a reload or a closed tab interrupted: name, size, how far the server had it, and
+ * Resume (from the kept file handle) or Choose again, then Discard. Laid out like an item's row.
+ */
+export function interruptedRow(record: StoredUpload, canResume: boolean, wording: Wording): TemplateResult {
+  const { t, f } = wording;
+  const fraction = record.size > 0 ? Math.min(1, record.bytesCommitted / record.size) : 0;
+  const percent = f.percent(fraction);
+  const name = { name: record.name };
+  const id = `interrupted-${record.fingerprint.slice(0, 16)}`;
+  const resume = interpolate(t.resume, name, false);
+  const again = interpolate(t.chooseAgainLabel, name, false);
+  const discard = interpolate(t.discard, name, false);
+  return html`<li part="interrupted-item" data-status="interrupted" data-fingerprint=${record.fingerprint}>
+    <span class="name" part="name" id=${id}><bdi>${record.name}</bdi></span>
+    <span class="size" part="size">${f.bytes(record.size)}</span>
+    <span class="status" part="status">${interpolate(canResume ? t.interrupted : t.interruptedNeedsFile, { percent })}</span>
+    <div class="bar" part="progress" role="progressbar" aria-labelledby=${id} aria-valuemin="0" aria-valuemax="100"
+      aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${percent} style="--fraction: ${fraction}">
+      <div class="fill" part="progress-indicator"></div>
+    </div>
+    <span class="actions" part="actions">
+      ${canResume
+        ? html`<button type="button" class="icon" part="item-button resume-button" data-interrupted-action="resume" aria-label=${resume} title=${resume}>
+            ${icons.resume}
+          </button>`
+        : html`<button type="button" class="again" part="item-button choose-again-button" data-interrupted-action="choose-again" aria-label=${again}>
+            ${t.chooseAgain}
+          </button>`}
+      <button type="button" class="icon" part="item-button discard-button" data-interrupted-action="discard" aria-label=${discard} title=${discard}>
+        ${icons.remove}
+      </button>
+    </span>
+  </li>`;
+}

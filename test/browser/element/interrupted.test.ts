@@ -1,0 +1,167 @@
+// Uploads a reload, a crash or a closed tab interrupted: the element lists them on connect and lets a
+// person resume them (from a kept file handle, or by choosing the file again) or discard them.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Upload, clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
+import type { ResumableUploadElement } from '../../../src/element.ts';
+import { expectStored } from '../support/expect-stored.ts';
+import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
+import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
+import { fast, rejection } from '../support/upload-helpers.ts';
+import { mount, nextEvent, shadow } from './support/fixture.ts';
+
+/** An upload that stops after its first chunk with its session kept, as after a crash. */
+async function interrupt(file: File, url: string, fileHandle?: FileSystemFileHandle): Promise<string> {
+  const upload = new Upload(file, {
+    endpoint: url,
+    chunkSize: QUANTUM,
+    retry: fast,
+    metadata: { name: file.name },
+    ...(fileHandle ? { fileHandle } : {}),
+    headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
+  });
+  expect((await rejection(upload.start())).code).toBe('http');
+  return upload.sessionUri!;
+}
+
+/** A real FileSystemFileHandle from the origin-private file system: no picker needed. */
+async function fileInOpfs(size: number): Promise<FileSystemFileHandle> {
+  const root = await navigator.storage.getDirectory();
+  const handle = await root.getFileHandle(`interrupted-${crypto.randomUUID()}.bin`, { create: true });
+  const writable = await handle.createWritable();
+  await writable.write(patternBytes(size));
+  await writable.close();
+  return handle;
+}
+
+const interruptedRows = (element: ResumableUploadElement) => [...shadow(element).querySelectorAll<HTMLLIElement>('[part~="interrupted-item"]')];
+
+/** The element reads IndexedDB on connect: wait until that listing has rendered. */
+async function rowsAfterConnect(element: ResumableUploadElement, count: number): Promise<HTMLLIElement[]> {
+  for (let i = 0; i < 100 && interruptedRows(element).length !== count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await element.updateComplete;
+  }
+  expect(interruptedRows(element)).toHaveLength(count);
+  return interruptedRows(element);
+}
+
+beforeEach(() => clearStoredUploads());
+
+describe('interrupted uploads in the element', () => {
+  it("lists those of its endpoint on connect: name, size and the server's percent", async () => {
+    const url = endpoint();
+    await interrupt(patternFile(4 * QUANTUM, 'holiday.mov'), url);
+    await interrupt(patternFile(2 * QUANTUM, 'elsewhere.bin'), endpoint());
+
+    const element = await mount({ endpoint: url });
+    const [row] = await rowsAfterConnect(element, 1);
+    expect(row!.querySelector('[part~="name"]')!.textContent).toBe('holiday.mov');
+    expect(row!.querySelector('[part~="size"]')!.textContent).toBe('1 MB');
+    expect(row!.querySelector('[part~="status"]')!.textContent).toContain('25%');
+    expect(row!.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('25');
+    // No handle was kept: the way on is to choose the file again, which opens the picker.
+    const again = row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!;
+    expect(again.getAttribute('aria-label')).toBe('Choose holiday.mov again to resume');
+    const picker = shadow(element).querySelector('input')!;
+    const opened = new Promise((resolve) => picker.addEventListener('click', resolve, { once: true }));
+    again.click();
+    await opened;
+  });
+
+  it('the same file chosen again replaces its row and goes on from the server offset', async () => {
+    const url = endpoint();
+    const file = patternFile(4 * QUANTUM + 7, 'report.pdf');
+    const sessionUri = await interrupt(file, url);
+    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
+    await rowsAfterConnect(element, 1);
+
+    const success = nextEvent(element, 'upload-success');
+    element.addFiles([file]);
+    expect(await rowsAfterConnect(element, 0)).toEqual([]);
+    const { result } = (await success).detail;
+    expect(result.sessionUri).toBe(sessionUri);
+    await expectStored(result, file);
+    // The first chunk was sent once only (a 400 answered the second before the interruption).
+    const log = await sessionLog(sessionUri);
+    expect(log.requests.filter((request) => request.contentRange === `bytes 0-${QUANTUM - 1}/${file.size}`)).toHaveLength(1);
+    expect(await listStoredUploads(url)).toEqual([]);
+  });
+
+  it('another file starts a new session and leaves the interrupted one listed', async () => {
+    const url = endpoint();
+    const old = new File([patternBytes(2 * QUANTUM, 1)], 'photo.jpg', { lastModified: 1_000 });
+    const sessionUri = await interrupt(old, url);
+    const element = await mount({ endpoint: url });
+    await rowsAfterConnect(element, 1);
+
+    const other = new File([patternBytes(2 * QUANTUM, 2)], 'photo.jpg', { lastModified: 2_000 });
+    const success = nextEvent(element, 'upload-success');
+    element.addFiles([other]);
+    const { result } = (await success).detail;
+    expect(result.sessionUri).not.toBe(sessionUri);
+    await expectStored(result, other);
+    await rowsAfterConnect(element, 1);
+  });
+
+  it('Discard forgets the upload', async () => {
+    const url = endpoint();
+    await interrupt(patternFile(2 * QUANTUM, 'old.bin'), url);
+    const element = await mount({ endpoint: url });
+    const [row] = await rowsAfterConnect(element, 1);
+
+    const discard = row!.querySelector<HTMLButtonElement>('[part~="discard-button"]')!;
+    expect(discard.getAttribute('aria-label')).toBe('Discard old.bin');
+    discard.click();
+    await rowsAfterConnect(element, 0);
+    for (let i = 0; i < 50 && (await listStoredUploads(url)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await listStoredUploads(url)).toEqual([]);
+    // The empty state is back.
+    await element.updateComplete;
+    expect(shadow(element).querySelector('[part~="empty"]')).not.toBeNull();
+  });
+
+  it('Resume reads the file from its kept handle: no new choice of file', async () => {
+    const url = endpoint();
+    const handle = await fileInOpfs(3 * QUANTUM + 11);
+    const file = await handle.getFile();
+    const sessionUri = await interrupt(file, url, handle);
+    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
+    const [row] = await rowsAfterConnect(element, 1);
+
+    const success = nextEvent(element, 'upload-success');
+    row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!.click();
+    const { result, item } = (await success).detail;
+    expect(item.file.name).toBe(file.name);
+    expect(result.sessionUri).toBe(sessionUri);
+    await expectStored(result, file);
+    await rowsAfterConnect(element, 0);
+  });
+
+  it('a kept handle whose file changed asks for the file again', async () => {
+    const url = endpoint();
+    const handle = await fileInOpfs(2 * QUANTUM);
+    await interrupt(await handle.getFile(), url, handle);
+    const element = await mount({ endpoint: url });
+    const [row] = await rowsAfterConnect(element, 1);
+
+    const rewrite = await handle.createWritable();
+    await rewrite.write(patternBytes(2 * QUANTUM + 1, 5));
+    await rewrite.close();
+    row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!.click();
+    for (let i = 0; i < 100 && !shadow(element).querySelector('[part~="choose-again-button"]'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await element.updateComplete;
+    }
+    expect(shadow(element).querySelector('[part~="choose-again-button"]')).not.toBeNull();
+    expect(element.items).toEqual([]);
+  });
+
+  it('follows its endpoint, and shows nothing for an endpoint with no interrupted upload', async () => {
+    const url = endpoint();
+    await interrupt(patternFile(2 * QUANTUM, 'a.bin'), url);
+    const element = await mount();
+    await rowsAfterConnect(element, 0);
+    element.endpoint = url;
+    await rowsAfterConnect(element, 1);
+  });
+});
