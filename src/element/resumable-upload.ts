@@ -113,6 +113,8 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Number }) concurrency = 1;
   /** No new files (button, drop, paste); uploads under way go on. */
   @property({ type: Boolean, reflect: true }) disabled = false;
+  /** Keep sessions in IndexedDB so uploads survive a reload, and list the interrupted ones; `store="false"` turns both off. */
+  @property({ converter: (value) => value !== 'false' }) store = true;
   /** The language of words and numbers; unset, the closest `lang` up the page. Translations: `registerLocale()`. */
   @property({ reflect: true }) override lang!: string;
   /** Headers for every request, or a function returning them (called before each request, for fresh tokens). */
@@ -131,7 +133,11 @@ export class ResumableUploadElement extends LitElement {
     concurrency: () => this.concurrency,
     optionsFor: (file) => this.#optionsFor(file),
   });
-  readonly #interrupted = new InterruptedUploads(this, () => this.endpoint);
+  readonly #interrupted = new InterruptedUploads(this, {
+    endpoint: () => this.endpoint,
+    enabled: () => this.store,
+    listed: () => this.#uploads.items.map((item) => item.file),
+  });
   /** Where Chromium gives one (a dropped file, a resumed one): the file's handle, kept with its session. */
   readonly #handles = new WeakMap<File, Promise<FileSystemHandle | null | undefined>>();
   #dragDepth = 0;
@@ -154,9 +160,9 @@ export class ResumableUploadElement extends LitElement {
 
   /** Adds files as if chosen in the picker: validated, listed, started with `auto`. Returns the items added. */
   addFiles(files: FileList | Iterable<File>): UploadItem[] {
-    const list = [...files];
-    this.#interrupted.taken(list);
-    return this.#uploads.add(list);
+    const added = this.#uploads.add(files);
+    this.#interrupted.taken(added.map((item) => item.file));
+    return added;
   }
 
   /** Starts the files waiting for it (`auto="false"`) and retries failed ones. */
@@ -196,7 +202,8 @@ export class ResumableUploadElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('concurrency')) this.#uploads.pump();
     // The first render's endpoint was read on connect already.
-    if (changed.has('endpoint') && changed.get('endpoint') !== undefined) void this.#interrupted.refresh();
+    const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
+    if (after('endpoint') || after('store')) void this.#interrupted.refresh();
   }
 
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
@@ -219,13 +226,16 @@ export class ResumableUploadElement extends LitElement {
         : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#onInterruptedAction}>
             ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, this.#interrupted.canResume(record), wording))}
           </ul>`}
-      ${items.length === 0 && interrupted.length === 0
-        ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
-        : html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
+      ${items.length > 0
+        ? html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
             ${repeat(items, (item) => item.id, (item) => itemRow(item, wording))}
-          </ul>`}
+          </ul>`
+        : interrupted.length === 0
+          ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
+          : nothing}
       <div class="visually-hidden" role="status">
         ${this.#uploads.announcements.map((announcement) => html`<p>${announce(announcement, wording)}</p>`)}
+        ${this.#uploads.announcements.length === 0 && interrupted.length > 0 ? html`<p>${t.announceInterrupted}</p>` : nothing}
       </div>
     `;
   }
@@ -244,6 +254,7 @@ export class ResumableUploadElement extends LitElement {
       metadata,
       headers: this.headers,
       chunkSize: this.chunkSize || undefined,
+      ...(this.store ? {} : { store: false }),
     };
     const handle = await this.#handles.get(file);
     if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;

@@ -15,3 +15,12 @@ export function takeUploadLock(fingerprint: string): Promise<(() => void) | unde
       .catch(reject);
   });
 }
+
+/** The fingerprints whose upload some tab of this browser (this one included) is running right now. */
+export async function lockedFingerprints(): Promise<Set<string>> {
+  const locks = globalThis.navigator?.locks;
+  // No Web Locks (or a context that refuses them): nothing is known to be running.
+  const held = locks ? ((await locks.query().catch(() => undefined))?.held ?? []) : [];
+  const prefix = 'resumable-upload:';
+  return new Set(held.flatMap(({ name }) => (name?.startsWith(prefix) ? [name.slice(prefix.length)] : [])));
+}

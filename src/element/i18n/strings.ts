@@ -54,6 +54,8 @@ export interface UploadStrings {
   announceStart: string;
   announceDone: string;
   announceFailed: string;
+  /** Said once when interrupted uploads are listed on connect. */
+  announceInterrupted: string;
 
   /** Why a file was not added. `{max}` is `max-file-size`, formatted. */
   rejectAccept: string;
@@ -113,6 +115,7 @@ export const en: UploadStrings = {
   announceStart: 'Uploading {name}',
   announceDone: '{name} uploaded',
   announceFailed: '{name} failed: {reason}',
+  announceInterrupted: 'Some uploads were interrupted: resume or discard them below',
 
   rejectAccept: 'this type of file is not accepted',
   rejectSize: 'it is larger than {max}',

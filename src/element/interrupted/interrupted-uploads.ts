@@ -2,6 +2,21 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { fileOfStoredUpload } from '../../storage/stored-file.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import { forgetStoredUpload, listStoredUploads } from '../../storage/stored-uploads.ts';
+import { lockedFingerprints, takeUploadLock } from '../../storage/upload-lock.ts';
+import { cancelSession } from './cancel-session.ts';
+
+/** What the element tells the list of interrupted uploads; read at the moment it is needed. */
+export interface InterruptedSettings {
+  endpoint(): string;
+  /** False when the element keeps no sessions (`store="false"`): nothing is listed. */
+  enabled(): boolean;
+  /** The files the element lists already: theirs are not interrupted, they are right there. */
+  listed(): readonly File[];
+}
+
+/** The row match is for display only; whether the server's bytes count is the engine's fingerprint's call. */
+export const sameFile = (file: File, record: StoredUpload): boolean =>
+  file.name === record.name && file.size === record.size && file.lastModified === record.lastModified;
 
 /**
  * The uploads of this endpoint that a reload, a crash or a closed tab interrupted, as the engine
@@ -10,16 +25,16 @@ import { forgetStoredUpload, listStoredUploads } from '../../storage/stored-uplo
  */
 export class InterruptedUploads implements ReactiveController {
   readonly #host: ReactiveControllerHost;
-  readonly #endpoint: () => string;
+  readonly #settings: InterruptedSettings;
   #records: StoredUpload[] = [];
   /** Records whose kept handle gave no file (gone, changed, permission refused): choose it again. */
   readonly #needsFile = new Set<string>();
   /** Only the latest listing counts when the endpoint changes while one is read. */
   #generation = 0;
 
-  constructor(host: ReactiveControllerHost, endpoint: () => string) {
+  constructor(host: ReactiveControllerHost, settings: InterruptedSettings) {
     this.#host = host;
-    this.#endpoint = endpoint;
+    this.#settings = settings;
     host.addController(this);
   }
 
@@ -36,27 +51,30 @@ export class InterruptedUploads implements ReactiveController {
     void this.refresh();
   }
 
-  /** Reads the records again: on connect and when the endpoint changes. */
+  /** Reads the records again: on connect, and when the endpoint or `store` changes. */
   async refresh(): Promise<void> {
     const generation = ++this.#generation;
-    const endpoint = this.#endpoint();
+    const endpoint = this.#settings.endpoint();
     let records: StoredUpload[] = [];
-    try {
-      records = endpoint ? await listStoredUploads(endpoint) : [];
-    } catch {
-      // No IndexedDB (private mode, blocked): nothing to offer, and nothing breaks.
+    if (endpoint && this.#settings.enabled()) {
+      try {
+        const [stored, running] = await Promise.all([listStoredUploads(endpoint), lockedFingerprints()]);
+        // A locked record is no interruption: a tab (maybe this one) is uploading it right now.
+        records = stored.filter((record) => !running.has(record.fingerprint));
+      } catch {
+        // No IndexedDB (private mode, blocked): nothing to offer, and nothing breaks.
+      }
     }
     if (generation !== this.#generation) return;
-    this.#records = records;
+    const listed = this.#settings.listed();
+    this.#records = records.filter((record) => !listed.some((file) => sameFile(file, record)));
     this.#host.requestUpdate();
   }
 
-  /** A file was chosen or dropped: its interrupted row gives way to the file's own row. */
+  /** Files were added: an interrupted row gives way to its file's own row. */
   taken(files: readonly File[]): void {
     const before = this.#records.length;
-    this.#records = this.#records.filter(
-      (record) => !files.some((file) => file.name === record.name && file.size === record.size && file.lastModified === record.lastModified),
-    );
+    this.#records = this.#records.filter((record) => !files.some((file) => sameFile(file, record)));
     if (this.#records.length !== before) this.#host.requestUpdate();
   }
 
@@ -70,10 +88,22 @@ export class InterruptedUploads implements ReactiveController {
     return file;
   }
 
-  /** Forgets the record; the session on the server is left to expire. */
+  /**
+   * Forgets the record and cancels its session on the server. Under the upload's own lock, so a
+   * tab that took the file up since the list was read keeps its session: then the row only goes.
+   */
   async discard(record: StoredUpload): Promise<void> {
     this.#records = this.#records.filter((other) => other !== record);
     this.#host.requestUpdate();
-    await forgetStoredUpload(record.fingerprint).catch(() => undefined);
+    const release = await takeUploadLock(record.fingerprint).catch(() => undefined);
+    if (!release) return;
+    try {
+      await forgetStoredUpload(record.fingerprint);
+      cancelSession(record.sessionUri);
+    } catch {
+      // The record could not be deleted: it is listed again on the next connect.
+    } finally {
+      release();
+    }
   }
 }

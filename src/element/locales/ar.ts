@@ -41,6 +41,7 @@ export const ar: UploadStrings = {
   announceStart: 'جارٍ رفع {name}',
   announceDone: 'تم رفع {name}',
   announceFailed: 'فشل رفع {name}: {reason}',
+  announceInterrupted: 'توقفت بعض عمليات الرفع: تابعها أو احذفها أدناه',
 
   rejectAccept: 'هذا النوع من الملفات غير مقبول',
   rejectSize: 'حجمه أكبر من {max}',

@@ -41,6 +41,7 @@ export const fa: UploadStrings = {
   announceStart: 'بارگذاری {name} آغاز شد',
   announceDone: '{name} بارگذاری شد',
   announceFailed: 'بارگذاری {name} ناموفق بود: {reason}',
+  announceInterrupted: 'برخی بارگذاری‌ها نیمه‌کاره ماندند: در پایین ادامه دهید یا کنارشان بگذارید',
 
   rejectAccept: 'این نوع فایل پذیرفته نمی‌شود',
   rejectSize: 'بزرگ‌تر از {max} است',

@@ -41,6 +41,7 @@ export const he: UploadStrings = {
   announceStart: 'מעלה את {name}',
   announceDone: '{name} הועלה',
   announceFailed: 'העלאת {name} נכשלה: {reason}',
+  announceInterrupted: 'חלק מההעלאות נקטעו: אפשר להמשיך או למחוק אותן למטה',
 
   rejectAccept: 'סוג הקובץ הזה אינו מתקבל',
   rejectSize: 'הוא גדול מ־{max}',

@@ -33,6 +33,35 @@ async function fileInOpfs(size: number): Promise<FileSystemFileHandle> {
   return handle;
 }
 
+/** An upload paused after its first confirmed bytes: its record is kept and its Web Lock held, as in a live tab. */
+async function pausedMidway(file: File, url: string): Promise<Upload> {
+  const upload = new Upload(file, {
+    endpoint: url,
+    chunkSize: QUANTUM,
+    retry: fast,
+    headers: faultHeaders([{ kind: 'delay', ms: 200, times: 1000 }]),
+  });
+  const progressed = new Promise((resolve) => upload.addEventListener('progress', resolve, { once: true }));
+  upload.start().catch(() => undefined); // aborted at the end of the test
+  await progressed;
+  upload.pause();
+  for (let i = 0; i < 100 && !(await listStoredUploads(url)).some((record) => record.bytesCommitted > 0); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return upload;
+}
+
+/** Picks files through the element's own file input, as the picker would hand them over. */
+function pick(element: ResumableUploadElement, ...files: File[]): void {
+  const input = shadow(element).querySelector<HTMLInputElement>('input[type=file]')!;
+  const data = new DataTransfer();
+  for (const file of files) data.items.add(file);
+  input.files = data.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+const liveRegion = (element: ResumableUploadElement) => shadow(element).querySelector('[role="status"]')!.textContent!.trim();
+
 const interruptedRows = (element: ResumableUploadElement) => [...shadow(element).querySelectorAll<HTMLLIElement>('[part~="interrupted-item"]')];
 
 /** The element reads IndexedDB on connect: wait until that listing has rendered. */
@@ -42,6 +71,13 @@ async function rowsAfterConnect(element: ResumableUploadElement, count: number):
     await element.updateComplete;
   }
   expect(interruptedRows(element)).toHaveLength(count);
+  return interruptedRows(element);
+}
+
+/** For a row that must not appear: give the element's IndexedDB read ample time, then look. */
+async function rowsOnceSettled(element: ResumableUploadElement): Promise<HTMLLIElement[]> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await element.updateComplete;
   return interruptedRows(element);
 }
 
@@ -59,6 +95,8 @@ describe('interrupted uploads in the element', () => {
     expect(row!.querySelector('[part~="size"]')!.textContent).toBe('1 MB');
     expect(row!.querySelector('[part~="status"]')!.textContent).toContain('25%');
     expect(row!.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('25');
+    // One polite note, nothing per row.
+    expect(liveRegion(element)).toBe('Some uploads were interrupted: resume or discard them below');
     // No handle was kept: the way on is to choose the file again, which opens the picker.
     const again = row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!;
     expect(again.getAttribute('aria-label')).toBe('Choose holiday.mov again to resume');
@@ -73,11 +111,15 @@ describe('interrupted uploads in the element', () => {
     const file = patternFile(4 * QUANTUM + 7, 'report.pdf');
     const sessionUri = await interrupt(file, url);
     const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
-    await rowsAfterConnect(element, 1);
+    const [row] = await rowsAfterConnect(element, 1);
 
+    const picker = shadow(element).querySelector('input')!;
+    picker.addEventListener('click', (event) => event.preventDefault(), { once: true }); // no real dialog in a test
+    row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!.click();
     const success = nextEvent(element, 'upload-success');
-    element.addFiles([file]);
+    pick(element, file);
     expect(await rowsAfterConnect(element, 0)).toEqual([]);
+    expect(element.items).toHaveLength(1); // its row took the interrupted one's place: no duplicate
     const { result } = (await success).detail;
     expect(result.sessionUri).toBe(sessionUri);
     await expectStored(result, file);
@@ -103,9 +145,9 @@ describe('interrupted uploads in the element', () => {
     await rowsAfterConnect(element, 1);
   });
 
-  it('Discard forgets the upload', async () => {
+  it('Discard forgets the upload and cancels its session on the server', async () => {
     const url = endpoint();
-    await interrupt(patternFile(2 * QUANTUM, 'old.bin'), url);
+    const sessionUri = await interrupt(patternFile(2 * QUANTUM, 'old.bin'), url);
     const element = await mount({ endpoint: url });
     const [row] = await rowsAfterConnect(element, 1);
 
@@ -115,6 +157,11 @@ describe('interrupted uploads in the element', () => {
     await rowsAfterConnect(element, 0);
     for (let i = 0; i < 50 && (await listStoredUploads(url)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await listStoredUploads(url)).toEqual([]);
+    // DELETE on the session URI, as Google's protocol cancels one: the server answers 404 after.
+    for (let i = 0; i < 50 && !(await sessionLog(sessionUri)).expired; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await sessionLog(sessionUri)).expired).toBe(true);
+    const query = await fetch(sessionUri, { method: 'PUT', headers: { 'Content-Range': `bytes */${2 * QUANTUM}` } });
+    expect(query.status).toBe(404);
     // The empty state is back.
     await element.updateComplete;
     expect(shadow(element).querySelector('[part~="empty"]')).not.toBeNull();
@@ -163,5 +210,69 @@ describe('interrupted uploads in the element', () => {
     await rowsAfterConnect(element, 0);
     element.endpoint = url;
     await rowsAfterConnect(element, 1);
+  });
+  it('a dropped file that matches replaces its row and goes on from the server offset', async () => {
+    const url = endpoint();
+    const file = patternFile(3 * QUANTUM + 5, 'dropped.mov');
+    const sessionUri = await interrupt(file, url);
+    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
+    await rowsAfterConnect(element, 1);
+
+    const data = new DataTransfer();
+    data.items.add(file);
+    const success = nextEvent(element, 'upload-success');
+    element.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, composed: true, cancelable: true }));
+    await rowsAfterConnect(element, 0);
+    const { result } = (await success).detail;
+    expect(result.sessionUri).toBe(sessionUri);
+    await expectStored(result, file);
+    const log = await sessionLog(sessionUri);
+    expect(log.requests.filter((request) => request.contentRange === `bytes 0-${QUANTUM - 1}/${file.size}`)).toHaveLength(1);
+  });
+
+  it('does not list an upload a tab is running (its lock is held), nor its own files after a move', async () => {
+    const url = endpoint();
+    await interrupt(patternFile(2 * QUANTUM, 'crashed.bin'), url);
+    const running = await pausedMidway(patternFile(8 * QUANTUM, 'running.bin'), url);
+    try {
+      expect((await listStoredUploads(url)).map((record) => record.name).sort()).toEqual(['crashed.bin', 'running.bin']);
+      const element = await mount({ endpoint: url });
+      const [row] = await rowsAfterConnect(element, 1);
+      expect(row!.querySelector('[part~="name"]')!.textContent).toBe('crashed.bin');
+    } finally {
+      running.abort();
+    }
+
+    // A failed upload of the element keeps its record; moved in the page, the element lists it once, as its own row.
+    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
+    element.headers = faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]);
+    const failed = nextEvent(element, 'upload-error');
+    element.addFiles([patternFile(2 * QUANTUM, 'own.bin')]);
+    await failed;
+    expect((await listStoredUploads(url)).map((record) => record.name).sort()).toEqual(['crashed.bin', 'own.bin']);
+    document.body.prepend(element);
+    const rows = await rowsOnceSettled(element);
+    expect(rows.map((row) => row.querySelector('[part~="name"]')!.textContent)).toEqual(['crashed.bin']);
+    expect(element.items.map((item) => item.status)).toEqual(['failed']);
+  });
+
+  it('store="false" keeps no session and lists nothing; store back on lists again', async () => {
+    const url = endpoint();
+    await interrupt(patternFile(2 * QUANTUM, 'kept.bin'), url);
+    const listing = await mount({ endpoint: url });
+    await rowsAfterConnect(listing, 1);
+    const element = await mount({ endpoint: url, store: 'false', 'chunk-size': String(QUANTUM) });
+    expect(await rowsOnceSettled(element)).toEqual([]);
+    expect(liveRegion(element)).toBe('');
+
+    element.headers = faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]);
+    const failed = nextEvent(element, 'upload-error');
+    element.addFiles([patternFile(2 * QUANTUM, 'not-kept.bin')]);
+    await failed;
+    expect((await listStoredUploads(url)).map((record) => record.name)).toEqual(['kept.bin']);
+
+    element.store = true;
+    const [row] = await rowsAfterConnect(element, 1);
+    expect(row!.querySelector('[part~="name"]')!.textContent).toBe('kept.bin');
   });
 });
