@@ -37,7 +37,7 @@ test('a reload mid-upload lists the interrupted upload; choosing the file again 
   expect(await page.locator('#default [role=status]').textContent()).toContain('Some uploads were interrupted');
 
   const chooser = page.waitForEvent('filechooser');
-  await interrupted.getByRole('button', { name: `Choose ${name} again to resume` }).click();
+  await interrupted.getByRole('button', { name: `Choose again to resume ${name}` }).click();
   await (await chooser).setFiles(file);
   await expect(interrupted).toHaveCount(0);
   await expect(element.row(name)).toHaveAttribute('data-status', 'done', { timeout: 120_000 });

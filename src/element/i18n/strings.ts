@@ -45,7 +45,7 @@ export interface UploadStrings {
   interruptedLabel: string;
   interrupted: string;
   interruptedNeedsFile: string;
-  /** The button that opens the picker for an interrupted upload, and its label (`{name}`). */
+  /** The button that opens the picker for an interrupted upload, and its label (`{name}`), which starts with the button's text. */
   chooseAgain: string;
   chooseAgainLabel: string;
   discard: string;
@@ -109,7 +109,7 @@ export const en: UploadStrings = {
   interrupted: 'Interrupted at {percent}',
   interruptedNeedsFile: 'Interrupted at {percent}: choose the file again to resume',
   chooseAgain: 'Choose again',
-  chooseAgainLabel: 'Choose {name} again to resume',
+  chooseAgainLabel: 'Choose again to resume {name}',
   discard: 'Discard {name}',
 
   announceStart: 'Uploading {name}',

@@ -35,7 +35,7 @@ export const ar: UploadStrings = {
   interrupted: 'توقف عند {percent}',
   interruptedNeedsFile: 'توقف عند {percent}: اختر الملف مرة أخرى للمتابعة',
   chooseAgain: 'اختر مرة أخرى',
-  chooseAgainLabel: 'اختر {name} مرة أخرى للمتابعة',
+  chooseAgainLabel: 'اختر مرة أخرى لمتابعة {name}',
   discard: 'احذف {name}',
 
   announceStart: 'جارٍ رفع {name}',

@@ -35,7 +35,7 @@ export const fa: UploadStrings = {
   interrupted: 'در {percent} متوقف شد',
   interruptedNeedsFile: 'در {percent} متوقف شد: برای ادامه، فایل را دوباره انتخاب کنید',
   chooseAgain: 'انتخاب دوباره',
-  chooseAgainLabel: 'برای ادامهٔ {name} آن را دوباره انتخاب کنید',
+  chooseAgainLabel: 'انتخاب دوباره برای ادامهٔ {name}',
   discard: 'کنار گذاشتن {name}',
 
   announceStart: 'بارگذاری {name} آغاز شد',

@@ -35,7 +35,7 @@ export const he: UploadStrings = {
   interrupted: 'נקטעה ב־{percent}',
   interruptedNeedsFile: 'נקטעה ב־{percent}: יש לבחור את הקובץ שוב כדי להמשיך',
   chooseAgain: 'בחירה מחדש',
-  chooseAgainLabel: 'יש לבחור את {name} שוב כדי להמשיך',
+  chooseAgainLabel: 'בחירה מחדש כדי להמשיך את {name}',
   discard: 'מחיקת {name}',
 
   announceStart: 'מעלה את {name}',

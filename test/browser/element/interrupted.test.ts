@@ -2,11 +2,15 @@
 // person resume them (from a kept file handle, or by choosing the file again) or discard them.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Upload, clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
-import type { ResumableUploadElement } from '../../../src/element.ts';
+import { registerLocale, type ResumableUploadElement } from '../../../src/element.ts';
+import { ar } from '../../../src/element/locales/ar.ts';
+import { fa } from '../../../src/element/locales/fa.ts';
+import { he } from '../../../src/element/locales/he.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
 import { fast, rejection } from '../support/upload-helpers.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, nextEvent, shadow } from './support/fixture.ts';
 
 /** An upload that stops after its first chunk with its session kept, as after a crash. */
@@ -97,9 +101,10 @@ describe('interrupted uploads in the element', () => {
     expect(row!.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('25');
     // One polite note, nothing per row.
     expect(liveRegion(element)).toBe('Some uploads were interrupted: resume or discard them below');
+    await expectNoAxeViolations(element);
     // No handle was kept: the way on is to choose the file again, which opens the picker.
     const again = row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!;
-    expect(again.getAttribute('aria-label')).toBe('Choose holiday.mov again to resume');
+    expect(again.getAttribute('aria-label')).toBe('Choose again to resume holiday.mov'); // the visible text first, for voice control
     const picker = shadow(element).querySelector('input')!;
     const opened = new Promise((resolve) => picker.addEventListener('click', resolve, { once: true }));
     again.click();
@@ -174,9 +179,12 @@ describe('interrupted uploads in the element', () => {
     const sessionUri = await interrupt(file, url, handle);
     const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
     const [row] = await rowsAfterConnect(element, 1);
+    const resume = row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!;
+    expect(resume.getAttribute('aria-label')).toBe(`Resume ${file.name}`);
+    await expectNoAxeViolations(element);
 
     const success = nextEvent(element, 'upload-success');
-    row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!.click();
+    resume.click();
     const { result, item } = (await success).detail;
     expect(item.file.name).toBe(file.name);
     expect(result.sessionUri).toBe(sessionUri);
@@ -274,5 +282,22 @@ describe('interrupted uploads in the element', () => {
     element.store = true;
     const [row] = await rowsAfterConnect(element, 1);
     expect(row!.querySelector('[part~="name"]')!.textContent).toBe('kept.bin');
+  });
+  it('speaks Persian, Arabic and Hebrew: the row, its buttons and the note, without axe violations', async () => {
+    const url = endpoint();
+    await interrupt(patternFile(2 * QUANTUM, 'سند.pdf'), url);
+    for (const [lang, strings] of [['fa', fa], ['ar', ar], ['he', he]] as const) {
+      registerLocale(lang, strings);
+      const element = await mount({ endpoint: url, lang });
+      const [row] = await rowsAfterConnect(element, 1);
+      const again = row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!;
+      expect(again.textContent!.trim()).toBe(strings.chooseAgain);
+      expect(again.getAttribute('aria-label')).toBe(strings.chooseAgainLabel.replace('{name}', 'سند.pdf'));
+      expect(row!.querySelector('[part~="discard-button"]')!.getAttribute('aria-label')).toBe(strings.discard.replace('{name}', 'سند.pdf'));
+      expect(liveRegion(element)).toBe(strings.announceInterrupted);
+      await expectNoAxeViolations(element);
+      element.remove();
+    }
+    expect(await listStoredUploads(url)).toHaveLength(1); // looking changes nothing
   });
 });
