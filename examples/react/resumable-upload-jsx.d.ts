@@ -24,6 +24,7 @@ type ElementProperties = Partial<
     | 'auto'
     | 'concurrency'
     | 'disabled'
+    | 'store'
     | 'lang'
     | 'headers'
     | 'prepare'
