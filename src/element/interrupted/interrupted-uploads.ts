@@ -29,6 +29,8 @@ export class InterruptedUploads implements ReactiveController {
   #records: StoredUpload[] = [];
   /** Records whose kept handle gave no file (gone, changed, permission refused): choose it again. */
   readonly #needsFile = new Set<string>();
+  /** Records whose file is being read from its handle: a second click (a double-click) waits for the first. */
+  readonly #opening = new Set<string>();
   /** Only the latest listing counts when the endpoint changes while one is read. */
   #generation = 0;
 
@@ -78,14 +80,24 @@ export class InterruptedUploads implements ReactiveController {
     if (this.#records.length !== before) this.#host.requestUpdate();
   }
 
-  /** The file from the kept handle (call from a click: permission may be asked); undefined means choose it again. */
+  /**
+   * The file from the kept handle (call from a click: permission may be asked). Undefined means
+   * choose it again, or that an earlier click is reading it already.
+   */
   async fileOf(record: StoredUpload): Promise<File | undefined> {
-    const file = await fileOfStoredUpload(record);
-    if (!file) {
-      this.#needsFile.add(record.fingerprint);
-      this.#host.requestUpdate();
+    const { fingerprint } = record;
+    if (this.#opening.has(fingerprint)) return undefined;
+    this.#opening.add(fingerprint);
+    try {
+      const file = await fileOfStoredUpload(record);
+      if (!file) {
+        this.#needsFile.add(fingerprint);
+        this.#host.requestUpdate();
+      }
+      return file;
+    } finally {
+      this.#opening.delete(fingerprint);
     }
-    return file;
   }
 
   /**

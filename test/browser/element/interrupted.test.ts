@@ -185,11 +185,16 @@ describe('interrupted uploads in the element', () => {
 
     const success = nextEvent(element, 'upload-success');
     resume.click();
+    resume.click(); // a double-click resumes once
     const { result, item } = (await success).detail;
     expect(item.file.name).toBe(file.name);
     expect(result.sessionUri).toBe(sessionUri);
     await expectStored(result, file);
     await rowsAfterConnect(element, 0);
+    expect(element.items).toHaveLength(1);
+    // The first chunk was on the server before: it was not sent again.
+    const log = await sessionLog(sessionUri);
+    expect(log.requests.filter((request) => request.contentRange === `bytes 0-${QUANTUM - 1}/${file.size}`)).toHaveLength(1);
   });
 
   it('a kept handle whose file changed asks for the file again', async () => {
