@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { launchBrowser } from './browser.ts';
 import { bytesOfGiB, bytesOfMiB, freeBytes, readConfig } from './config.ts';
 import { benchFile } from './files.ts';
-import { OURS_DEFAULTS, roundOrder, selectLineup } from './lineup.ts';
+import { OURS_DEFAULTS, roundOrder, selectLineup, type Contender } from './lineup.ts';
 import { describeMachine, machineLine } from './machine.ts';
 import { measure, type MeasureSetup, type Measurement } from './measure.ts';
 import { buildPage } from './page-build.ts';
@@ -49,28 +49,30 @@ const setup: MeasureSetup = { browser, browserPid: pid, servers, sampleMs: confi
 const measurements: Measurement[] = [];
 const failures: { contender: string; bytes: number; round: number; error: string }[] = [];
 
-async function attempt(contenderIndex: number, bytes: number, round: number, into: Measurement[], list = lineup) {
-  const contender = list[contenderIndex]!;
+async function attempt(contender: Contender, bytes: number, round: number, into: Measurement[]) {
   try {
     const m = await measure(setup, contender, files.get(bytes)!, round);
     into.push(m);
-    log(`  ${sizeLabel(bytes)} #${round + 1} ${contender.id}: ${m.mbPerSecond.toFixed(0)} MB/s, ${m.requests} requests, ` +
-      `heap ${(m.peakHeap / 2 ** 20).toFixed(1)} MiB, PSS +${(m.pssGrowth / 2 ** 20).toFixed(1)} MiB (${m.samples} samples; ` +
-      `${m.peakBy.map((p) => `${p.role} ${(p.bytes / 2 ** 20).toFixed(1)}`).join(', ')})`);
+    log(`  ${sizeLabel(bytes)} ${round < 0 ? 'warm-up' : `#${round + 1}`} ${contender.id}: ${m.mbPerSecond.toFixed(0)} MB/s, ${m.requests} requests, ` +
+      `heap ${(m.peakHeap / 2 ** 20).toFixed(1)} MiB, PSS +${(m.pssOwnGrowth / 2 ** 20).toFixed(1)} MiB anon+shmem, +${(m.pssGrowth / 2 ** 20).toFixed(1)} MiB all (${m.samples} samples; ` +
+      `${m.peakBy.map((p) => `${p.spawned ? 'new ' : ''}${p.role} ${(p.bytes / 2 ** 20).toFixed(1)}`).join(', ')})`);
   } catch (error) {
     failures.push({ contender: contender.id, bytes, round, error: String(error) });
-    log(`  ${sizeLabel(bytes)} #${round + 1} ${contender.id}: FAILED ${String(error).split('\n')[0]}`);
+    log(`  ${sizeLabel(bytes)} ${round < 0 ? 'warm-up' : `#${round + 1}`} ${contender.id}: FAILED ${String(error).split('\n')[0]}`);
   }
 }
 
 try {
+  // The first uploads of a fresh browser map in its network code: warm up, and keep nothing of it.
+  const warmUpBytes = Math.min(...files.keys());
+  for (const contender of [lineup[0]!, OURS_DEFAULTS]) await attempt(contender, warmUpBytes, -1, []);
   for (const bytes of sizes) {
     for (let round = 0; round < config.runs; round++) {
-      for (const contender of roundOrder(lineup, round)) await attempt(lineup.indexOf(contender), bytes, round, measurements);
+      for (const contender of roundOrder(lineup, round)) await attempt(contender, bytes, round, measurements);
     }
   }
   const memory: Measurement[] = [];
-  for (const bytes of memorySizes) await attempt(0, bytes, 0, memory, [OURS_DEFAULTS]);
+  for (const bytes of memorySizes) await attempt(OURS_DEFAULTS, bytes, 0, memory);
 
   const rows = summarise(lineup, sizes, measurements, failures);
   const markdown = [
