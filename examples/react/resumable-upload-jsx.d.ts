@@ -25,6 +25,7 @@ type ElementProperties = Partial<
     | 'concurrency'
     | 'disabled'
     | 'store'
+    | 'fileHandles'
     | 'lang'
     | 'headers'
     | 'prepare'

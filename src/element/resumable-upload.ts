@@ -12,6 +12,7 @@ import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
 import { interruptedRow, type InterruptedAction } from './render/interrupted-row.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
+import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import { styles } from './resumable-upload.styles.ts';
 import { UploadsController, type Announcement } from './uploads-controller.ts';
 import type {} from './events/upload-add.ts';
@@ -115,6 +116,13 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Boolean, reflect: true }) disabled = false;
   /** Keep sessions in IndexedDB so uploads survive a reload, and list the interrupted ones; `store="false"` turns both off. */
   @property({ converter: (value) => value !== 'false' }) store = true;
+  /**
+   * The button and Choose again open `showOpenFilePicker` instead of the file input, so chosen files
+   * keep their handle with the stored session: after a reload an interrupted upload offers Resume,
+   * with no new choice of file. Where the browser lacks it or refuses it (a cross-origin frame), the
+   * file input opens.
+   */
+  @property({ type: Boolean, attribute: 'file-handles' }) fileHandles = false;
   /** The language of words and numbers; unset, the closest `lang` up the page. Translations: `registerLocale()`. */
   @property({ reflect: true }) override lang!: string;
   /** Headers for every request, or a function returning them (called before each request, for fresh tokens). */
@@ -138,8 +146,8 @@ export class ResumableUploadElement extends LitElement {
     enabled: () => this.store,
     listed: () => this.#uploads.items.map((item) => item.file),
   });
-  /** Where Chromium gives one (a dropped file, a resumed one): the file's handle, kept with its session. */
-  readonly #handles = new WeakMap<File, Promise<FileSystemHandle | null | undefined>>();
+  /** Where Chromium gives one (a dropped file, one chosen with `file-handles`, a resumed one): the file's handle, kept with its session. */
+  readonly #handles = new WeakMap<File, FileSystemHandle | Promise<FileSystemHandle | null | undefined> | undefined>();
   #dragDepth = 0;
   /** The last focused control inside, to put focus back nearby when its row changes or goes. */
   #focused: { element: HTMLElement; row: string | undefined; index: number } | undefined;
@@ -261,7 +269,11 @@ export class ResumableUploadElement extends LitElement {
     return { ...options, ...(await this.prepare?.(file)) };
   }
 
-  #choose = () => this.renderRoot.querySelector('input')?.click();
+  #choose = async () => {
+    const chosen = this.fileHandles && (await chooseFileHandles(this.accept, this.multiple, this.#handles));
+    if (chosen) this.addFiles(chosen);
+    else this.renderRoot.querySelector('input')?.click();
+  };
 
   #onPicked = (event: Event) => {
     const input = event.target as HTMLInputElement;
@@ -286,7 +298,7 @@ export class ResumableUploadElement extends LitElement {
     if (action === 'choose-again') return this.#choose();
     const file = await this.#interrupted.fileOf(record);
     if (!file) return;
-    this.#handles.set(file, Promise.resolve(record.fileHandle));
+    this.#handles.set(file, record.fileHandle);
     this.addFiles([file]);
   };
 

@@ -8,12 +8,16 @@ export interface FileRules {
   maxFileSize: number | undefined;
 }
 
-/** The same test a file picker applies with `accept`, done again because drops and pastes bypass the picker. */
-export function matchesAccept(file: File, accept: string): boolean {
-  const tokens = accept
+/** The tokens of an `accept` attribute, trimmed and lower-cased (they are case-insensitive). */
+export const acceptTokens = (accept: string): string[] =>
+  accept
     .split(',')
     .map((token) => token.trim().toLowerCase())
     .filter(Boolean);
+
+/** The same test a file picker applies with `accept`, done again because drops and pastes bypass the picker. */
+export function matchesAccept(file: File, accept: string): boolean {
+  const tokens = acceptTokens(accept);
   if (tokens.length === 0) return true;
   const name = file.name.toLowerCase();
   const type = file.type.toLowerCase();

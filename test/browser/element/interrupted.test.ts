@@ -9,33 +9,10 @@ import { he } from '../../../src/element/locales/he.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
-import { fast, rejection } from '../support/upload-helpers.ts';
+import { fast } from '../support/upload-helpers.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, nextEvent, shadow } from './support/fixture.ts';
-
-/** An upload that stops after its first chunk with its session kept, as after a crash. */
-async function interrupt(file: File, url: string, fileHandle?: FileSystemFileHandle): Promise<string> {
-  const upload = new Upload(file, {
-    endpoint: url,
-    chunkSize: QUANTUM,
-    retry: fast,
-    metadata: { name: file.name },
-    ...(fileHandle ? { fileHandle } : {}),
-    headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
-  });
-  expect((await rejection(upload.start())).code).toBe('http');
-  return upload.sessionUri!;
-}
-
-/** A real FileSystemFileHandle from the origin-private file system: no picker needed. */
-async function fileInOpfs(size: number): Promise<FileSystemFileHandle> {
-  const root = await navigator.storage.getDirectory();
-  const handle = await root.getFileHandle(`interrupted-${crypto.randomUUID()}.bin`, { create: true });
-  const writable = await handle.createWritable();
-  await writable.write(patternBytes(size));
-  await writable.close();
-  return handle;
-}
+import { fileInOpfs, interrupt, interruptedRows, rowsAfterConnect } from './support/interrupted.ts';
 
 /** An upload paused after its first confirmed bytes: its record is kept and its Web Lock held, as in a live tab. */
 async function pausedMidway(file: File, url: string): Promise<Upload> {
@@ -65,18 +42,6 @@ function pick(element: ResumableUploadElement, ...files: File[]): void {
 }
 
 const liveRegion = (element: ResumableUploadElement) => shadow(element).querySelector('[role="status"]')!.textContent!.trim();
-
-const interruptedRows = (element: ResumableUploadElement) => [...shadow(element).querySelectorAll<HTMLLIElement>('[part~="interrupted-item"]')];
-
-/** The element reads IndexedDB on connect: wait until that listing has rendered. */
-async function rowsAfterConnect(element: ResumableUploadElement, count: number): Promise<HTMLLIElement[]> {
-  for (let i = 0; i < 100 && interruptedRows(element).length !== count; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await element.updateComplete;
-  }
-  expect(interruptedRows(element)).toHaveLength(count);
-  return interruptedRows(element);
-}
 
 /** For a row that must not appear: give the element's IndexedDB read ample time, then look. */
 async function rowsOnceSettled(element: ResumableUploadElement): Promise<HTMLLIElement[]> {

@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import { Upload } from '../../../../src/index.ts';
+import type { ResumableUploadElement } from '../../../../src/element.ts';
+import { QUANTUM, patternBytes } from '../../support/files.ts';
+import { faultHeaders } from '../../support/server.ts';
+import { fast, rejection } from '../../support/upload-helpers.ts';
+import { shadow } from './fixture.ts';
+
+/** An upload that stops after its first chunk with its session kept, as after a crash. */
+export async function interrupt(file: File, url: string, fileHandle?: FileSystemFileHandle): Promise<string> {
+  const upload = new Upload(file, {
+    endpoint: url,
+    chunkSize: QUANTUM,
+    retry: fast,
+    metadata: { name: file.name },
+    ...(fileHandle ? { fileHandle } : {}),
+    headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
+  });
+  expect((await rejection(upload.start())).code).toBe('http');
+  return upload.sessionUri!;
+}
+
+/** A real FileSystemFileHandle from the origin-private file system, holding pattern bytes: no picker needed. */
+export async function fileInOpfs(size: number, name = `interrupted-${crypto.randomUUID()}.bin`): Promise<FileSystemFileHandle> {
+  const root = await navigator.storage.getDirectory();
+  const handle = await root.getFileHandle(name, { create: true });
+  const writable = await handle.createWritable();
+  await writable.write(patternBytes(size));
+  await writable.close();
+  return handle;
+}
+
+export const interruptedRows = (element: ResumableUploadElement) => [...shadow(element).querySelectorAll<HTMLLIElement>('[part~="interrupted-item"]')];
+
+/** The element reads IndexedDB on connect: wait until that listing has rendered. */
+export async function rowsAfterConnect(element: ResumableUploadElement, count: number): Promise<HTMLLIElement[]> {
+  for (let i = 0; i < 100 && interruptedRows(element).length !== count; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await element.updateComplete;
+  }
+  expect(interruptedRows(element)).toHaveLength(count);
+  return interruptedRows(element);
+}
