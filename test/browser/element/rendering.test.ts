@@ -106,7 +106,8 @@ describe('<resumable-upload> rendering', () => {
       el.prepare = (file) => (file.name === 'bad.bin' ? { headers: faultHeaders([{ kind: 'status', status: 403, match: 'start' }]) } : {});
     });
     const region = shadow(element).querySelector('[role=status]')!;
-    const said = () => region.textContent?.replace(/\s+/g, ' ').trim();
+    // Each announcement is its own paragraph: read them apart, as a screen reader does.
+    const said = () => [...region.children].map((paragraph) => paragraph.textContent?.replace(/\s+/g, ' ').trim()).join(' ');
     // The region is in the page before anything is said, so screen readers watch it.
     expect(said()).toBe('');
     const [good] = element.addFiles([patternFile(1000, 'good.bin')]);
