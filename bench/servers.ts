@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -30,12 +30,17 @@ function serviceOf(pathname: string): Service | undefined {
 
 /**
  * The reference server (our protocol, for ours and upchunk), @tus/server (for tus-js-client) and the
- * drain (for raw), plus the bench page, on one origin. All three write the bytes to `sinkDir`.
+ * drain (for raw), plus the bench page, on one origin. All three write the bytes to a folder of
+ * their own in `sinkDir`, removed on close.
  */
 export async function startServers(pageDir: string, sinkDir: string, log?: (line: string) => void): Promise<BenchServers> {
-  const referenceDir = path.join(sinkDir, 'reference');
-  const tusDir = path.join(sinkDir, 'tus');
-  const drainDir = path.join(sinkDir, 'drain');
+  // Each run gets its own folder: clearStored() of another run in this checkout would otherwise delete
+  // the object this one is uploading to (every later PUT of that session: 500, ENOENT).
+  mkdirSync(sinkDir, { recursive: true });
+  const runDir = mkdtempSync(path.join(sinkDir, 'run-'));
+  const referenceDir = path.join(runDir, 'reference');
+  const tusDir = path.join(runDir, 'tus');
+  const drainDir = path.join(runDir, 'drain');
   for (const dir of [referenceDir, tusDir, drainDir]) mkdirSync(dir, { recursive: true });
 
   // Hashing a finished object reads it back from disk (seconds per GiB) before the last answer;
@@ -75,6 +80,6 @@ export async function startServers(pageDir: string, sinkDir: string, log?: (line
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      }).then(() => rm(runDir, { recursive: true, force: true })),
   };
 }

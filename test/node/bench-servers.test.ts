@@ -1,0 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { startServers, type BenchServers } from '../../bench/servers.ts';
+import { pattern, putChunk, startSession } from '../../server/test-client.ts';
+
+const QUANTUM = 262_144;
+const sink = mkdtempSync(path.join(tmpdir(), 'bench-sink-'));
+const running: BenchServers[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((servers) => servers.close()));
+  rmSync(sink, { recursive: true, force: true });
+});
+
+it('two bench runs on one sink keep their own uploads: one clearing does not break the other’s session', async () => {
+  const [mine, other] = await Promise.all([startServers(sink, sink), startServers(sink, sink)]);
+  running.push(mine, other);
+  const total = 2 * QUANTUM;
+  const uri = await startSession(mine.origin, { size: total, path: '/upload/bench/v1/files' });
+  expect((await putChunk(uri, pattern(QUANTUM), 0, total)).status).toBe(308);
+  // The other run finished an attempt and cleans up after it.
+  await other.clearStored();
+  const last = await putChunk(uri, pattern(QUANTUM, 2), QUANTUM, total);
+  expect(last.text).not.toContain('ENOENT');
+  expect(last.status).toBe(201);
+});
