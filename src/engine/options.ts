@@ -1,5 +1,5 @@
 import { UploadError } from '../errors/upload-error.ts';
-import type { HttpClient } from '../transport/http-client.ts';
+import type { UploadContext } from '../protocol/context.ts';
 import type { ChunkSizing } from './chunk-sizer.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
@@ -99,18 +99,11 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** Options after defaults and validation: what the engine works with. */
-export interface NormalizedOptions {
-  endpoint: string | undefined;
+/** Options after defaults and validation: what the engine works with, and the protocol steps' context. */
+export interface NormalizedOptions extends UploadContext {
   uploadType: 'resumable' | 'media' | 'multipart';
-  metadata: Record<string, unknown> | undefined;
-  method: 'POST' | 'PUT';
-  contentType: string;
-  headers: () => Promise<Record<string, string>>;
   /** True when `headers` is a function, so calling it again may bring a fresh token. */
   refreshableHeaders: boolean;
-  /** Origins allowed to receive `headers`. */
-  credentialOrigins: Set<string>;
   sessionUri: string | undefined;
   chunks: ChunkSizing;
   retry: RetryOptions;
@@ -120,7 +113,6 @@ export interface NormalizedOptions {
   fileHandle: FileSystemFileHandle | undefined;
   warnBeforeUnload: boolean;
   signal: AbortSignal | undefined;
-  http: HttpClient;
 }
 
 export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
@@ -266,6 +258,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   }
 
   return {
+    file,
     endpoint,
     uploadType,
     metadata,

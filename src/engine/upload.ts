@@ -1,5 +1,4 @@
 import { UploadError } from '../errors/upload-error.ts';
-import type { UploadContext } from '../protocol/context.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { verifyResult } from '../integrity/verify-result.ts';
@@ -53,30 +52,12 @@ export class Upload extends EventTarget {
     this.#options = normalizeOptions(file, options);
     this.file = file;
     this.#sessionUri = this.#options.sessionUri;
-    const context: UploadContext = {
-      http: this.#options.http,
-      file,
-      endpoint: this.#options.endpoint,
-      method: this.#options.method,
-      contentType: this.#options.contentType,
-      metadata: this.#options.metadata,
-      headers: this.#options.headers,
-      credentialOrigins: this.#options.credentialOrigins,
-    };
     const { store } = this.#options;
     if (this.#options.uploadType === 'resumable') {
-      this.#transfer = this.#resumable = new ResumableTransfer(this.#host(context));
-      this.#persistence =
-        store &&
-        new SessionPersistence(store, file, {
-          endpoint: this.#options.endpoint,
-          metadata: this.#options.metadata,
-          chunkSize: this.#options.chunks.fixed,
-          maxAgeMs: this.#options.maxStoredAgeMs,
-          fileHandle: this.#options.fileHandle,
-        });
+      this.#transfer = this.#resumable = new ResumableTransfer(this.#host());
+      this.#persistence = store && new SessionPersistence(store, file, this.#options);
     } else {
-      this.#transfer = new SingleRequestTransfer(this.#host(context));
+      this.#transfer = new SingleRequestTransfer(this.#host());
     }
     const { signal } = this.#options;
     if (signal?.aborted) this.abort();
@@ -228,10 +209,10 @@ export class Upload extends EventTarget {
     });
   }
 
-  #host(context: UploadContext): TransferHost {
+  #host(): TransferHost {
     const live = () => this.#run !== undefined && !this.#run.signal.aborted;
     return {
-      context,
+      context: this.#options,
       options: this.#options,
       phase: (state, retryInMs) => live() && this.#setState(state, retryInMs),
       committed: (bytes) => {

@@ -2,11 +2,13 @@ import { fingerprint } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
 import type { StoredUpload } from './stored-upload.ts';
 
+/** What of an upload's options its record keeps (the upload's normalized options fit). */
 export interface PersistenceOptions {
   endpoint: string | undefined;
   metadata: Record<string, unknown> | undefined;
-  chunkSize: number | undefined;
-  maxAgeMs: number;
+  /** `fixed`: the chunk size given, if any. */
+  chunks: { fixed: number | undefined };
+  maxStoredAgeMs: number;
   fileHandle: FileSystemFileHandle | undefined;
 }
 
@@ -58,7 +60,7 @@ export class SessionPersistence {
       const key = await this.key();
       const record = await withTimeout(this.store.get(key));
       if (!record) return undefined;
-      if (record.size !== this.file.size || Date.now() - record.updatedAt > this.options.maxAgeMs) {
+      if (record.size !== this.file.size || Date.now() - record.updatedAt > this.options.maxStoredAgeMs) {
         await this.store.delete(key);
         return undefined;
       }
@@ -86,7 +88,7 @@ export class SessionPersistence {
         size: this.file.size,
         type: this.file.type,
         lastModified,
-        chunkSize: this.options.chunkSize,
+        chunkSize: this.options.chunks.fixed,
         bytesCommitted,
         createdAt: previous?.createdAt ?? now,
         updatedAt: now,
