@@ -1,6 +1,5 @@
 import type { UploadResult } from '../protocol/final-result.ts';
-import { uploadMedia } from '../protocol/media-upload.ts';
-import { uploadMultipart } from '../protocol/multipart-upload.ts';
+import { uploadInOneRequest } from '../protocol/single-request.ts';
 import { RetryBudget } from './retry-budget.ts';
 import { withRetries, type Transfer, type TransferHost } from './transfer.ts';
 
@@ -15,12 +14,11 @@ export class SingleRequestTransfer implements Transfer {
   run(signal: AbortSignal): Promise<UploadResult> {
     const { host } = this;
     const { uploadType, endpoint } = host.options;
-    const upload = uploadType === 'multipart' ? uploadMultipart : uploadMedia;
     this.#budget.reset();
     return withRetries(host, this.#budget, signal, async () => {
       host.phase('uploading');
-      // Options guarantee an endpoint for single-request uploads.
-      const result = await upload(host.context, endpoint!, signal);
+      // Options guarantee an endpoint for single-request uploads; 'resumable' ones have their own transfer.
+      const result = await uploadInOneRequest(host.context, endpoint!, uploadType as 'media' | 'multipart', signal);
       host.committed(host.context.file.size);
       return result;
     });

@@ -4,23 +4,28 @@ import { failureFor } from './failures.ts';
 import { finalResult, type UploadResult } from './final-result.ts';
 import { multipartBody } from './multipart-body.ts';
 
-/** `uploadType=multipart`: metadata and bytes together in one request. */
-export async function uploadMultipart(
+/**
+ * One request carries everything: `uploadType=media` sends the bytes alone,
+ * `uploadType=multipart` the metadata and the bytes together.
+ */
+export async function uploadInOneRequest(
   context: UploadContext,
   endpoint: string,
+  uploadType: 'media' | 'multipart',
   signal: AbortSignal,
 ): Promise<UploadResult> {
-  const url = withQuery(endpoint, 'uploadType', 'multipart');
-  const { body, contentType } = multipartBody(context.metadata ?? {}, context.file, context.contentType);
+  const { file, contentType } = context;
+  const url = withQuery(endpoint, 'uploadType', uploadType);
+  const part = uploadType === 'multipart' ? multipartBody(context.metadata ?? {}, file, contentType) : { body: file, contentType };
   const response = await send(context, {
     method: context.method,
     url,
-    headers: { 'Content-Type': contentType },
-    body,
+    headers: { 'Content-Type': part.contentType },
+    body: part.body,
     signal,
   });
   if (response.status !== 200 && response.status !== 201) {
     throw failureFor(response, `Uploading to ${url}`, false);
   }
-  return finalResult(response, context.file.size);
+  return finalResult(response, file.size);
 }
