@@ -1,5 +1,6 @@
 import { UploadError, isUploadError } from '../errors/upload-error.ts';
-import { RetryableFailure, SessionGone } from '../protocol/failures.ts';
+import { RetryableFailure } from '../errors/retryable-failure.ts';
+import { SessionGone } from '../protocol/failures.ts';
 import { exposeHeadersHint } from '../protocol/cross-origin.ts';
 import { finalResult, type UploadResult } from '../protocol/final-result.ts';
 import { queryStatus } from '../protocol/query-status.ts';

@@ -1,6 +1,5 @@
 import { UploadError } from '../errors/upload-error.ts';
-import { RetryableFailure } from '../protocol/failures.ts';
-import { NetworkFailure } from '../transport/http-client.ts';
+import type { RetryableFailure } from '../errors/retryable-failure.ts';
 import type { RetryOptions } from './options.ts';
 
 /** `Retry-After` as milliseconds: delta seconds or an HTTP date. */
@@ -19,13 +18,6 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
 export function backoffDelay(attempt: number, retry: RetryOptions, retryAfter?: string | null): number {
   const exponential = retry.baseDelayMs * 2 ** attempt + Math.random() * retry.baseDelayMs;
   return Math.min(retry.maxDelayMs, Math.max(exponential, retryAfterMs(retryAfter) ?? 0));
-}
-
-/** The failure as a retryable one, or undefined when it must not be retried. */
-export function asRetryable(error: unknown): RetryableFailure | undefined {
-  if (error instanceof RetryableFailure) return error;
-  if (error instanceof NetworkFailure) return new RetryableFailure(error.message, undefined, undefined, null, { cause: error });
-  return undefined;
 }
 
 /** Counts consecutive failures; spent retries come back whenever the server makes progress. */

@@ -1,11 +1,12 @@
 import type { UploadContext } from '../protocol/context.ts';
-import { Unauthorized } from '../protocol/failures.ts';
+import { RetryableFailure } from '../errors/retryable-failure.ts';
+import { isUploadError } from '../errors/upload-error.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import { NetworkFailure } from '../transport/http-client.ts';
 import { sleep } from '../utils/sleep.ts';
 import { checkReadable } from './check-readable.ts';
 import type { NormalizedOptions } from './options.ts';
-import { asRetryable, type RetryBudget } from './retry-budget.ts';
+import type { RetryBudget } from './retry-budget.ts';
 import { isOffline, waitOnline } from './wait-online.ts';
 
 /** What a transfer may tell its upload. Calls made after the run's signal aborted are ignored. */
@@ -43,19 +44,18 @@ export async function withRetries<T>(
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       if (recover(error)) continue;
-      if (error instanceof Unauthorized) {
+      if (isUploadError(error) && error.status === 401) {
         if (host.options.refreshableHeaders && budget.refreshCredentials()) continue;
-        throw error.error;
+        throw error;
       }
-      const failure = asRetryable(error);
-      if (!failure) throw error;
-      if (failure.cause instanceof NetworkFailure) await checkReadable(host.context.file);
+      if (!(error instanceof RetryableFailure)) throw error;
+      if (error instanceof NetworkFailure) await checkReadable(host.context.file);
       if (isOffline()) {
         host.phase('offline');
         await waitOnline(signal);
         continue;
       }
-      const delay = budget.next(failure);
+      const delay = budget.next(error);
       host.phase('retrying', delay);
       await sleep(delay, signal);
     }

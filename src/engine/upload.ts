@@ -102,7 +102,7 @@ export class Upload extends EventTarget {
 
   /** Stops sending now (the request in flight is cancelled); `resume()` goes on from the server's offset. */
   pause(): void {
-    if (!['starting', 'uploading', 'retrying', 'offline'].includes(this.#state)) return;
+    if (!ACTIVE.includes(this.#state)) return;
     this.#setState('paused');
     this.#resumed = new Promise((wake) => (this.#wake = wake));
     this.#run?.abort(STOP);
@@ -255,6 +255,7 @@ export class Upload extends EventTarget {
   }
 }
 
+/** The states of a running upload: those `pause()` stops, and in which leaving the page may lose bytes. */
 const ACTIVE: readonly UploadState[] = ['starting', 'uploading', 'retrying', 'offline'];
 /** Uploads with bytes in flight that asked for `warnBeforeUnload`: one listener serves them all. */
 const inFlight = new Set<Upload>();

@@ -1,23 +1,10 @@
+import { RetryableFailure } from '../errors/retryable-failure.ts';
 import { UploadError } from '../errors/upload-error.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
 import { readBody } from './read-body.ts';
 
 // The seeds' retry list, plus 408 and 429, which also mean "try again later".
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
-
-/** A failure worth waiting and trying again: a retryable status or no response at all. */
-export class RetryableFailure extends Error {
-  override name = 'RetryableFailure';
-  constructor(
-    message: string,
-    readonly status?: number,
-    readonly body?: unknown,
-    readonly retryAfter?: string | null,
-    options?: ErrorOptions,
-  ) {
-    super(message, options);
-  }
-}
 
 /** The session URI answered 404 (expired) or 410 (broken): only a new session can go on. */
 export class SessionGone extends Error {
@@ -27,17 +14,10 @@ export class SessionGone extends Error {
   }
 }
 
-/** A `401`: worth one more try with freshly resolved headers (a new token); else `error` is final. */
-export class Unauthorized extends Error {
-  override name = 'Unauthorized';
-  constructor(readonly error: UploadError) {
-    super(error.message);
-  }
-}
-
 /**
  * The error for a response the step did not expect.
  * `step` reads like "Starting the upload session at https://…".
+ * A `401` is an `'http'` error the engine retries once with freshly resolved headers (a new token).
  */
 export function failureFor(response: HttpResponse, step: string, onSession: boolean): Error {
   const { status } = response;
@@ -47,11 +27,10 @@ export function failureFor(response: HttpResponse, step: string, onSession: bool
   }
   if (onSession && (status === 404 || status === 410)) return new SessionGone(status);
   const excerpt = response.text.trim().slice(0, 200);
-  const error = new UploadError(
+  return new UploadError(
     'http',
     `${step} failed: the server answered ${status}${excerpt ? ` (${excerpt})` : ''}. ` +
       'This status is not retried; check the endpoint, the credentials in `headers` and the request options.',
     { status, body },
   );
-  return status === 401 ? new Unauthorized(error) : error;
 }

@@ -1,3 +1,5 @@
+import { RetryableFailure } from '../errors/retryable-failure.ts';
+
 /** One HTTP exchange, as the protocol steps see it. Kept minimal so a transport can be swapped (tests, XHR). */
 export interface HttpRequest {
   method: 'POST' | 'PUT';
@@ -20,10 +22,10 @@ export interface HttpResponse {
  */
 export type HttpClient = (request: HttpRequest) => Promise<HttpResponse>;
 
-/** No response came back: connection refused, reset, or dropped mid-body. */
-export class NetworkFailure extends Error {
+/** No response came back: connection refused, reset, or dropped mid-body. Retried like a `503`. */
+export class NetworkFailure extends RetryableFailure {
   override name = 'NetworkFailure';
   constructor(url: string, cause: unknown) {
-    super(`No response from ${url}`, { cause });
+    super(`No response from ${url}`, undefined, undefined, undefined, { cause });
   }
 }

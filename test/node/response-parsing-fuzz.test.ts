@@ -8,7 +8,8 @@ import { committedFromRange } from '../../src/protocol/range.ts';
 import { sessionStatusOf } from '../../src/protocol/session-status.ts';
 import { startSession } from '../../src/protocol/start-session.ts';
 import { finalResult } from '../../src/protocol/final-result.ts';
-import { failureFor, RetryableFailure, SessionGone, Unauthorized } from '../../src/protocol/failures.ts';
+import { RetryableFailure } from '../../src/errors/retryable-failure.ts';
+import { failureFor, SessionGone } from '../../src/protocol/failures.ts';
 import { readBody } from '../../src/protocol/read-body.ts';
 import { backoffDelay, retryAfterMs } from '../../src/engine/retry-budget.ts';
 import type { UploadContext } from '../../src/protocol/context.ts';
@@ -53,7 +54,7 @@ const responseOf = (statusCode: number, headers: Record<string, string>, text = 
 
 /** Only our own error types may come out of a step. */
 function expectTyped(error: unknown): void {
-  const known = isUploadError(error) || error instanceof RetryableFailure || error instanceof SessionGone || error instanceof Unauthorized;
+  const known = isUploadError(error) || error instanceof RetryableFailure || error instanceof SessionGone;
   if (!known) throw new Error(`untyped failure: ${String(error)}`, { cause: error });
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UploadError } from '../../src/errors/upload-error.ts';
 import { RetryBudget, backoffDelay, retryAfterMs } from '../../src/engine/retry-budget.ts';
-import { RetryableFailure } from '../../src/protocol/failures.ts';
+import { RetryableFailure } from '../../src/errors/retryable-failure.ts';
 
 const seeds = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
