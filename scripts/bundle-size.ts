@@ -49,13 +49,25 @@ async function bundle(input: string, source?: string): Promise<Rolldown.OutputBu
   return (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
 }
 
-/** Initial: the entry chunk (everything imported statically). Lazy: the hash worker and other dynamic chunks. */
+/**
+ * Initial: the entry chunk and the chunks it imports statically (a module shared with a lazy chunk
+ * gets a chunk of its own, loaded with the entry all the same). Lazy: the hash worker and other dynamic chunks.
+ */
 async function measure(name: string, input: string, source?: string): Promise<Measured> {
+  const files = await bundle(input, source);
+  const initial = new Set<string>();
+  const visit = (fileName: string) => {
+    const file = files.find((candidate) => candidate.fileName === fileName);
+    if (file?.type !== 'chunk' || initial.has(fileName)) return;
+    initial.add(fileName);
+    file.imports.forEach(visit);
+  };
+  for (const file of files) if (file.type === 'chunk' && file.isEntry) visit(file.fileName);
   let initialBytes = 0;
   let lazyBytes = 0;
-  for (const file of await bundle(input, source)) {
+  for (const file of files) {
     const bytes = gzipSize(file.type === 'chunk' ? file.code : file.source);
-    if (file.type === 'chunk' && file.isEntry) initialBytes += bytes;
+    if (initial.has(file.fileName)) initialBytes += bytes;
     else lazyBytes += bytes;
   }
   return { name, initialBytes, lazyBytes };
