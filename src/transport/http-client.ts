@@ -11,7 +11,8 @@ export interface HttpRequest {
 
 export interface HttpResponse {
   status: number;
-  headers: Headers;
+  /** A response header by name, case-insensitively, as `Headers.get` reads it. */
+  headers: Pick<Headers, 'get'>;
   /** The whole body as text ('' when empty); read before returning so the connection is free. */
   text: string;
 }

@@ -3,15 +3,6 @@ import { NetworkFailure, type HttpClient } from './http-client.ts';
 /** A request that sent no byte and received no answer for this long is given up as stalled. */
 export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
 
-function parseHeaders(raw: string): Headers {
-  const headers = new Headers();
-  for (const line of raw.trim().split(/[\r\n]+/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-  }
-  return headers;
-}
-
 /**
  * Request bodies go through XMLHttpRequest: in Chromium its `PUT` of a file slice is faster than
  * `fetch`'s, and its upload progress events tell a slow link from a dead one (stall detection).
@@ -49,7 +40,8 @@ export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient
       xhr.onprogress = alive;
       xhr.onload = () => {
         settle();
-        resolve({ status: xhr.status, headers: parseHeaders(xhr.getAllResponseHeaders()), text: xhr.responseText });
+        // getResponseHeader reads like Headers.get: case-insensitive, repeated headers joined by ", ".
+        resolve({ status: xhr.status, headers: { get: (name) => xhr.getResponseHeader(name) }, text: xhr.responseText });
       };
       xhr.onerror = () => fail(new Error('The connection failed'));
       signal.addEventListener('abort', onAbort, { once: true });
