@@ -51,19 +51,19 @@ export class ResumableTransfer implements Transfer {
 
   async #transfer(signal: AbortSignal): Promise<UploadResult> {
     const { host } = this;
-    const { context, options } = host;
-    const total = context.file.size;
+    const { options } = host;
+    const total = options.file.size;
     let sessionUri = this.#sessionUri;
     if (sessionUri === undefined) {
       host.phase('starting');
-      sessionUri = await startSession(context, options.endpoint!, signal);
+      sessionUri = await startSession(options, options.endpoint!, signal);
       this.#sessionUri = sessionUri;
       this.#offset = this.#sentUpTo = 0;
       host.session(sessionUri);
     } else {
       // Bytes may have been in flight when we stopped: only the server knows where to go on from.
       const reachable = this.#adopted ? total : this.#sentUpTo;
-      const result = this.#settle(await queryStatus(context, sessionUri, reachable, signal), sessionUri, reachable);
+      const result = this.#settle(await queryStatus(options, sessionUri, reachable, signal), sessionUri, reachable);
       if (result) return result;
     }
     host.phase('uploading');
@@ -72,7 +72,7 @@ export class ResumableTransfer implements Transfer {
       const end = Math.min(start + this.#sizer.next(), total);
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
-      const status = await sendChunk(context, sessionUri, start, end, signal).catch((error: unknown) =>
+      const status = await sendChunk(options, sessionUri, start, end, signal).catch((error: unknown) =>
         this.#afterRefusal(error, sessionUri, start, signal),
       );
       this.#sizer.record(end - start, performance.now() - sentAt);
@@ -94,14 +94,14 @@ export class ResumableTransfer implements Transfer {
    */
   async #afterRefusal(error: unknown, sessionUri: string, start: number, signal: AbortSignal): Promise<SessionStatus> {
     if (!isUploadError(error) || error.status !== 400) throw error;
-    const status = await queryStatus(this.host.context, sessionUri, this.#sentUpTo, signal);
+    const status = await queryStatus(this.host.options, sessionUri, this.#sentUpTo, signal);
     if (status.final || status.committed > start) return status;
     throw error;
   }
 
   /** Applies a session's answer: the final result, or undefined after moving the offset to its `Range`. */
   #settle(status: SessionStatus, sessionUri: string, sentUpTo: number): UploadResult | undefined {
-    const total = this.host.context.file.size;
+    const total = this.host.options.file.size;
     if (status.final) return this.#finish(status.final, sessionUri, sentUpTo);
     if (status.committed >= total && total > 0) {
       throw new UploadError(
@@ -118,7 +118,7 @@ export class ResumableTransfer implements Transfer {
 
   /** `sentUpTo` is what could have reached the server; an adopted session may have been finished by anyone. */
   #finish(response: HttpResponse, sessionUri: string, sentUpTo: number): UploadResult {
-    const total = this.host.context.file.size;
+    const total = this.host.options.file.size;
     if (sentUpTo < total) {
       throw new UploadError(
         'protocol',

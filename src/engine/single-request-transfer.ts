@@ -18,8 +18,8 @@ export class SingleRequestTransfer implements Transfer {
     return withRetries(host, this.#budget, signal, async () => {
       host.phase('uploading');
       // Options guarantee an endpoint for single-request uploads; 'resumable' ones have their own transfer.
-      const result = await uploadInOneRequest(host.context, endpoint!, uploadType as 'media' | 'multipart', signal);
-      host.committed(host.context.file.size);
+      const result = await uploadInOneRequest(host.options, endpoint!, uploadType as 'media' | 'multipart', signal);
+      host.committed(host.options.file.size);
       return result;
     });
   }

@@ -1,4 +1,3 @@
-import type { UploadContext } from '../protocol/context.ts';
 import { RetryableFailure } from '../errors/retryable-failure.ts';
 import { isUploadError } from '../errors/upload-error.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
@@ -11,7 +10,7 @@ import { isOffline, waitOnline } from './wait-online.ts';
 
 /** What a transfer may tell its upload. Calls made after the run's signal aborted are ignored. */
 export interface TransferHost {
-  readonly context: UploadContext;
+  /** The upload's options, which are also the protocol steps' context. */
   readonly options: NormalizedOptions;
   /** The transfer entered a new phase; `retryInMs` while waiting to retry. */
   phase(state: 'starting' | 'uploading' | 'retrying' | 'offline', retryInMs?: number): void;
@@ -49,7 +48,7 @@ export async function withRetries<T>(
         throw error;
       }
       if (!(error instanceof RetryableFailure)) throw error;
-      if (error instanceof NetworkFailure) await checkReadable(host.context.file);
+      if (error instanceof NetworkFailure) await checkReadable(host.options.file);
       if (isOffline()) {
         host.phase('offline');
         await waitOnline(signal);

@@ -212,7 +212,6 @@ export class Upload extends EventTarget {
   #host(): TransferHost {
     const live = () => this.#run !== undefined && !this.#run.signal.aborted;
     return {
-      context: this.#options,
       options: this.#options,
       phase: (state, retryInMs) => live() && this.#setState(state, retryInMs),
       committed: (bytes) => {
