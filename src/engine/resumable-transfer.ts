@@ -82,7 +82,7 @@ export class ResumableTransfer implements Transfer {
         // A 308 that keeps nothing of the chunk: retry with backoff rather than loop forever.
         const hint = !status.final && status.rangeMissing ? exposeHeadersHint(sessionUri, 'Range') : '';
         const why = hint ? ` (its 308 had no readable Range).${hint}` : '';
-        throw new RetryableFailure(`The upload session committed none of bytes ${start}-${end - 1}${why}`, 308);
+        throw new RetryableFailure(`The upload session answered 308 but committed none of bytes ${start}-${end - 1}${why}`, 308);
       }
     }
   }

@@ -41,11 +41,10 @@ export class RetryBudget {
   /** The wait before the next attempt, or throws the `'network'` error when the budget is spent. */
   next(failure: RetryableFailure): number {
     if (this.#failures >= this.retry.retries) {
-      const what = failure.status === undefined ? 'the connection failed' : `the server answered ${failure.status}`;
       throw new UploadError(
         'network',
-        `The upload gave up after ${this.retry.retries} retries: ${failure.message} (${what}). ` +
-          'Check the connection, then call start() again to continue from where the server stopped.',
+        `The upload gave up after ${this.retry.retries} retries; check the connection, then call start() again ` +
+          `to continue from where the server stopped. The last failure: ${failure.message}`,
         { status: failure.status, body: failure.body, cause: failure },
       );
     }
