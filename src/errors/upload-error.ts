@@ -35,7 +35,7 @@ export class UploadError extends Error {
   readonly body: unknown;
 
   constructor(code: UploadErrorCode, message: string, details: UploadErrorDetails = {}) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    super(message, details); // `cause`, when the details have one
     this.code = code;
     this.status = details.status;
     this.body = details.body;
