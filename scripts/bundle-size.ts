@@ -17,7 +17,7 @@ interface Entry {
 
 const KB = 1000;
 const entries: Entry[] = [
-  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 16 * KB, goalBytes: 9 * KB },
+  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 15.6 * KB, goalBytes: 9 * KB },
   { name: 'resumable-upload (element + engine + lit)', file: 'src/main.ts', limitBytes: 32.5 * KB, goalBytes: 16 * KB },
 ];
 
