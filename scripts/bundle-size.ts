@@ -17,8 +17,8 @@ interface Entry {
 
 const KB = 1000;
 const entries: Entry[] = [
-  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 15.6 * KB, goalBytes: 9 * KB },
-  { name: 'resumable-upload (element + engine + lit)', file: 'src/main.ts', limitBytes: 32.5 * KB, goalBytes: 16 * KB },
+  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 13.8 * KB, goalBytes: 9 * KB },
+  { name: 'resumable-upload (element + engine + lit)', file: 'src/main.ts', limitBytes: 29.2 * KB, goalBytes: 16 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
@@ -44,7 +44,13 @@ async function bundle(input: string, source?: string): Promise<Rolldown.OutputBu
     configFile: false,
     logLevel: 'silent',
     plugins: source === undefined ? [] : [{ name: 'bundle-size-entry', enforce: 'pre', resolveId: (id) => (id.endsWith(input) ? virtualId : undefined), load: (id) => (id === virtualId ? source : undefined) }],
-    build: { write: false, minify: true, lib: { entry: input, formats: ['es'], fileName: 'entry' } },
+    build: {
+      write: false,
+      lib: { entry: input, formats: ['es'], fileName: 'entry' },
+      // Library mode keeps whitespace and a comment per module in ES output (for the next bundler);
+      // an application's bundler strips them, so measure fully minified, as size-limit does.
+      rolldownOptions: { output: { minify: true, comments: false } },
+    },
   });
   return (Array.isArray(result) ? result : [result]).flatMap((output) => ('output' in output ? output.output : []));
 }
