@@ -3,6 +3,7 @@ import type { UploadContext } from '../protocol/context.ts';
 import type { ChunkSizing } from './chunk-sizer.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
+import { SESSION_LIFETIME_MS } from '../storage/stored-upload.ts';
 import { defaultClient } from '../transport/default-client.ts';
 import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/xhr-client.ts';
 import { credentialOrigins, isAcceptableSessionUri } from '../security/origin-policy.ts';
@@ -119,7 +120,7 @@ export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
 export const DEFAULT_MAX_CHUNK_SIZE = 256 * CHUNK_QUANTUM;
 export const DEFAULT_CHUNK_TARGET_MS = 3000;
 export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
-export const DEFAULT_MAX_STORED_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const DEFAULT_MAX_STORED_AGE_MS = SESSION_LIFETIME_MS;
 export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
 function invalid(message: string): UploadError {

@@ -1,3 +1,6 @@
+/** Google's sessions last a week; a record older than that names a session the server has dropped. */
+export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
 /** What is kept of an interrupted upload so it can go on after a reload. Never a token or header. */
 export interface StoredUpload {
   /** Records of another shape are ignored (and removed) rather than trusted. */

@@ -1,12 +1,21 @@
 import { defaultSessionStore } from './idb-session-store.ts';
-import type { StoredUpload } from './stored-upload.ts';
+import { SESSION_LIFETIME_MS, type StoredUpload } from './stored-upload.ts';
 
-/** Interrupted uploads kept in this browser, newest first; for an endpoint when given. */
-export async function listStoredUploads(endpoint?: string): Promise<StoredUpload[]> {
-  const records = await defaultSessionStore().list();
+/**
+ * Interrupted uploads kept in this browser, newest first; for an endpoint when given. Records older
+ * than `maxAgeMs` (default: a week, a session's lifetime) are removed rather than listed: their
+ * sessions are gone on the server.
+ */
+export async function listStoredUploads(endpoint?: string, { maxAgeMs = SESSION_LIFETIME_MS }: { maxAgeMs?: number } = {}): Promise<StoredUpload[]> {
+  const store = defaultSessionStore();
+  const records = await store.list();
   const wanted = endpoint === undefined ? undefined : new URL(endpoint, globalThis.location?.href).href;
+  const oldest = Date.now() - maxAgeMs;
+  const stale = records.filter((record) => record.updatedAt < oldest);
+  // Best effort: a record that cannot be deleted now is simply not listed.
+  await Promise.all(stale.map((record) => store.delete(record.fingerprint).catch(() => undefined)));
   return records
-    .filter((record) => wanted === undefined || record.endpoint === wanted)
+    .filter((record) => record.updatedAt >= oldest && (wanted === undefined || record.endpoint === wanted))
     .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 

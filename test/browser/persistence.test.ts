@@ -144,6 +144,16 @@ describe('sessions kept in IndexedDB', () => {
     expect(result.sessionUri).not.toBe(first.sessionUri);
   });
 
+  it('lists no record older than its age, and removes it', async () => {
+    const url = endpoint();
+    await interruptedUpload(patternFile(2 * QUANTUM + 5, 'old.bin'), url);
+    expect(await listStoredUploads(url)).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await listStoredUploads(url, { maxAgeMs: 10 })).toEqual([]);
+    // Removed, not only hidden: the default age does not bring it back.
+    expect(await listStoredUploads(url)).toEqual([]);
+  });
+
   it('stores nothing with store: false', async () => {
     const url = endpoint();
     const upload = new Upload(patternFile(2 * QUANTUM), { endpoint: url, chunkSize: QUANTUM, store: false });
