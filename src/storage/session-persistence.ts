@@ -1,6 +1,6 @@
 import { fingerprint } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
-import type { StoredUpload } from './stored-upload.ts';
+import { isStale, type StoredUpload } from './stored-upload.ts';
 
 /** What of an upload's options its record keeps (the upload's normalized options fit). */
 export interface PersistenceOptions {
@@ -60,7 +60,7 @@ export class SessionPersistence {
       const key = await this.key();
       const record = await withTimeout(this.store.get(key));
       if (!record) return undefined;
-      if (record.size !== this.file.size || Date.now() - record.updatedAt > this.options.maxStoredAgeMs) {
+      if (record.size !== this.file.size || isStale(record, this.options.maxStoredAgeMs)) {
         await this.store.delete(key);
         return undefined;
       }

@@ -1,6 +1,9 @@
 /** Google's sessions last a week; a record older than that names a session the server has dropped. */
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A record not updated within `maxAgeMs`: its session is taken as gone and the record discarded. */
+export const isStale = (record: StoredUpload, maxAgeMs: number, now = Date.now()): boolean => now - record.updatedAt > maxAgeMs;
+
 /** What is kept of an interrupted upload so it can go on after a reload. Never a token or header. */
 export interface StoredUpload {
   /** Records of another shape are ignored (and removed) rather than trusted. */

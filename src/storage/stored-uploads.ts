@@ -1,5 +1,5 @@
 import { defaultSessionStore } from './idb-session-store.ts';
-import { SESSION_LIFETIME_MS, type StoredUpload } from './stored-upload.ts';
+import { SESSION_LIFETIME_MS, isStale, type StoredUpload } from './stored-upload.ts';
 
 /**
  * Interrupted uploads kept in this browser, newest first; for an endpoint when given. Records older
@@ -10,12 +10,12 @@ export async function listStoredUploads(endpoint?: string, { maxAgeMs = SESSION_
   const store = defaultSessionStore();
   const records = await store.list();
   const wanted = endpoint === undefined ? undefined : new URL(endpoint, globalThis.location?.href).href;
-  const oldest = Date.now() - maxAgeMs;
-  const stale = records.filter((record) => record.updatedAt < oldest);
+  const now = Date.now();
+  const stale = records.filter((record) => isStale(record, maxAgeMs, now));
   // Best effort: a record that cannot be deleted now is simply not listed.
   await Promise.all(stale.map((record) => store.delete(record.fingerprint).catch(() => undefined)));
   return records
-    .filter((record) => record.updatedAt >= oldest && (wanted === undefined || record.endpoint === wanted))
+    .filter((record) => !isStale(record, maxAgeMs, now) && (wanted === undefined || record.endpoint === wanted))
     .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 

@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { Upload } from '../../../../src/index.ts';
 import type { ResumableUploadElement } from '../../../../src/element.ts';
 import { QUANTUM, patternBytes } from '../../support/files.ts';
-import { faultHeaders } from '../../support/server.ts';
+import { faultHeaders, sessionLog } from '../../support/server.ts';
 import { fast, rejection } from '../../support/upload-helpers.ts';
 import { shadow } from './fixture.ts';
 
@@ -40,4 +40,10 @@ export async function rowsAfterConnect(element: ResumableUploadElement, count: n
   }
   expect(interruptedRows(element)).toHaveLength(count);
   return interruptedRows(element);
+}
+
+/** The chunk the server had before the interruption was not sent again when the upload went on. */
+export async function expectFirstChunkSentOnce(sessionUri: string, file: File): Promise<void> {
+  const log = await sessionLog(sessionUri);
+  expect(log.requests.filter((request) => request.contentRange === `bytes 0-${QUANTUM - 1}/${file.size}`)).toHaveLength(1);
 }
