@@ -12,8 +12,8 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
 }
 
 /**
- * The seeds' exponential backoff: 2^n × base plus a random jitter of up to one base, capped,
- * and never shorter than what the server asked for with `Retry-After` (itself capped).
+ * The exponential backoff of Google's media-upload guide (the Gmail and Campaign Manager 360 API
+ * docs): 2^n × base plus a random jitter of up to one base, capped, and never shorter than what the server asked for with `Retry-After` (itself capped).
  */
 export function backoffDelay(attempt: number, retry: RetryOptions, retryAfter?: string | null): number {
   const exponential = retry.baseDelayMs * 2 ** attempt + Math.random() * retry.baseDelayMs;

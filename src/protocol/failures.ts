@@ -3,7 +3,8 @@ import { UploadError } from '../errors/upload-error.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
 import { readBody } from './read-body.ts';
 
-// The seeds' retry list, plus 408 and 429, which also mean "try again later".
+// The retry list of Google's media-upload guide (the Gmail and Campaign Manager 360 API docs), plus
+// 408 and 429, which also mean "try again later".
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 
 /** The session URI answered 404 (expired) or 410 (broken): only a new session can go on. */

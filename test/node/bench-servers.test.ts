@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { startServers, type BenchServers } from '../../bench/servers.ts';
-import { pattern, putChunk, startSession } from '../../server/test-client.ts';
+import { pattern, putChunk, startSession } from './support/http-client.ts';
 
 const QUANTUM = 262_144;
 const sink = mkdtempSync(path.join(tmpdir(), 'bench-sink-'));

@@ -6,27 +6,21 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { IdempotencyStrategy, Storage, type File } from '@google-cloud/storage';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceServer } from '../../server/index.ts';
-import { injectFaults, pattern, send, sessionView, sha256, type SessionView } from '../../server/test-client.ts';
+import { describe, expect, it } from 'vitest';
+import { injectFaults, pattern, send, sessionView, sha256, type SessionView } from './support/http-client.ts';
+import { referenceServerForSuite } from './support/reference-server.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const QUANTUM = 256 * KiB;
 const SIZE = 5 * MiB + 4321;
 
-let origin: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ url: origin, close } = await createReferenceServer().listen(0, '127.0.0.1'));
-});
-afterAll(() => close());
+const server = referenceServerForSuite();
 
 /** A client for our server: no credentials (a custom endpoint needs none), retries fast enough for tests. */
 function storage(autoRetry = true): Storage {
   return new Storage({
-    apiEndpoint: origin,
+    apiEndpoint: server.origin,
     projectId: 'demo-resumable-upload',
     useAuthWithCustomEndpoint: false,
     // In seconds: the client waits min(2^n s + up to 1 s, maxRetryDelay); its retry library needs >= 1.
@@ -50,7 +44,7 @@ function streamOf(bytes: Buffer): Readable {
 async function expectStored(file: File, bytes: Buffer): Promise<void> {
   const id = file.metadata.id;
   expect(id, 'the final answer names the stored object').toBeTypeOf('string');
-  const info = (await send(`${origin}/__files/${id}/info`)).json<{ size: string; sha256: string }>();
+  const info = (await send(`${server.origin}/__files/${id}/info`)).json<{ size: string; sha256: string }>();
   expect(Number(info.size)).toBe(bytes.length);
   expect(info.sha256).toBe(sha256(bytes));
 }
@@ -84,7 +78,7 @@ describe('chunked resumable uploads with chunkSize', () => {
     await pipeline(streamOf(bytes), stream);
 
     await expectStored(file, bytes);
-    const view = await sessionView(origin, await uri);
+    const view = await sessionView(server.origin, await uri);
     // The client does not know the total until the stream ends: every chunk but the last says `*`.
     expect(exchanges(view)).toEqual([
       'start → 200',
@@ -101,7 +95,7 @@ describe('chunked resumable uploads with chunkSize', () => {
     await pipeline(streamOf(bytes), stream);
 
     await expectStored(file, bytes);
-    const view = await sessionView(origin, await uri);
+    const view = await sessionView(server.origin, await uri);
     expect(view.total).toBe(bytes.length);
     expect(exchanges(view).slice(1)).toEqual([0, 1, 2, 3].map((i) => `bytes ${i * 2 * QUANTUM}-${(i + 1) * 2 * QUANTUM - 1}/${bytes.length} → ${i < 3 ? 308 : 201}`));
   });
@@ -117,7 +111,7 @@ describe('one request without chunkSize: the client streams "bytes 0-*/*"', () =
 
     expect(file.metadata).toMatchObject({ name: 'single-request.bin', size: SIZE });
     await expectStored(file, bytes);
-    expect(exchanges(await sessionView(origin, await uri))).toEqual(['start → 200', 'bytes 0-*/* → 201']);
+    expect(exchanges(await sessionView(server.origin, await uri))).toEqual(['start → 200', 'bytes 0-*/* → 201']);
   });
 
   it('a known total: "bytes 0-*/TOTAL"', async () => {
@@ -128,19 +122,19 @@ describe('one request without chunkSize: the client streams "bytes 0-*/*"', () =
     await pipeline(streamOf(bytes), stream);
 
     await expectStored(file, bytes);
-    expect(exchanges(await sessionView(origin, await uri))).toEqual(['start → 200', `bytes 0-*/${bytes.length} → 201`]);
+    expect(exchanges(await sessionView(server.origin, await uri))).toEqual(['start → 200', `bytes 0-*/${bytes.length} → 201`]);
   });
 
   it('a connection reset in the middle: the client asks, learns bytes are missing and stops, as it keeps no copy', async () => {
     const bytes = pattern(3 * MiB, 9);
     const file = bucketFile('single-request-reset.bin');
     const [uri] = await file.createResumableUpload();
-    await injectFaults(origin, uri, [{ kind: 'reset', afterBytes: 1 * MiB + 1000 }]);
+    await injectFaults(server.origin, uri, [{ kind: 'reset', afterBytes: 1 * MiB + 1000 }]);
     const upload = pipeline(streamOf(bytes), file.createWriteStream({ uri, resumable: true }));
 
     // The server kept the whole 256 KiB blocks that arrived; the client had streamed more and cannot resend them.
     await expect(upload).rejects.toThrow(/The server has 1048576 bytes .* bytes are missing/);
-    const view = await sessionView(origin, uri);
+    const view = await sessionView(server.origin, uri);
     expect(view).toMatchObject({ committed: 1 * MiB, complete: false });
     expect(exchanges(view)).toEqual(['start → 200', 'bytes */* → 308', 'bytes 0-*/* → dropped', 'bytes */* → 308']);
   });
@@ -151,7 +145,7 @@ describe('faults the client recovers from', () => {
     const bytes = pattern(3 * MiB, 4);
     const file = bucketFile('after-503.bin');
     // Faults for the next session started on the server: its third chunk answers 503.
-    await send(`${origin}/__control/faults`, {
+    await send(`${server.origin}/__control/faults`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify([{ kind: 'partial', commitBytes: QUANTUM, match: 'chunk' }, { kind: 'status', status: 503, match: 'chunk' }]),
@@ -161,7 +155,7 @@ describe('faults the client recovers from', () => {
     await pipeline(streamOf(bytes), stream);
 
     await expectStored(file, bytes);
-    expect(exchanges(await sessionView(origin, await uri))).toEqual([
+    expect(exchanges(await sessionView(server.origin, await uri))).toEqual([
       'start → 200',
       // The server keeps only 256 KiB of the first 1 MiB chunk: the client goes on from its Range.
       `bytes 0-${4 * QUANTUM - 1}/* → 308`,
@@ -178,11 +172,11 @@ describe('faults the client recovers from', () => {
     const file = bucketFile('after-reset.bin');
     const [uri] = await file.createResumableUpload();
     // The second chunk's connection breaks after 300 KiB; the server keeps the first 256 KiB of it.
-    await injectFaults(origin, uri, [passChunks(1), { kind: 'reset', afterBytes: 300 * KiB }]);
+    await injectFaults(server.origin, uri, [passChunks(1), { kind: 'reset', afterBytes: 300 * KiB }]);
     await pipeline(streamOf(bytes), file.createWriteStream({ uri, resumable: true, chunkSize: 4 * QUANTUM }));
 
     await expectStored(file, bytes);
-    expect(exchanges(await sessionView(origin, uri))).toEqual([
+    expect(exchanges(await sessionView(server.origin, uri))).toEqual([
       'start → 200',
       // Given a session URI, the client asks where it stands before sending anything.
       'bytes */* → 308',
@@ -200,10 +194,10 @@ describe('an upload interrupted, then resumed from its session URI', () => {
     const bytes = pattern(SIZE, 6);
     const [uri] = await bucketFile('interrupted.bin').createResumableUpload();
     // The fourth chunk answers 503 and this client does not retry: the upload stops with 3 MiB on the server.
-    await injectFaults(origin, uri, [passChunks(3), { kind: 'status', status: 503 }]);
+    await injectFaults(server.origin, uri, [passChunks(3), { kind: 'status', status: 503 }]);
     const firstTry = bucketFile('interrupted.bin', false).createWriteStream({ uri, resumable: true, chunkSize: 4 * QUANTUM });
     await expect(pipeline(streamOf(bytes), firstTry)).rejects.toThrow(/Retry limit exceeded/);
-    const before = await sessionView(origin, uri);
+    const before = await sessionView(server.origin, uri);
     expect(before.committed).toBe(3 * MiB);
 
     // Later, in another process: the same session URI, the whole file again.
@@ -211,7 +205,7 @@ describe('an upload interrupted, then resumed from its session URI', () => {
     await pipeline(streamOf(bytes), resumed.createWriteStream({ uri, resumable: true, chunkSize: 4 * QUANTUM }));
 
     await expectStored(resumed, bytes);
-    expect(exchanges(await sessionView(origin, uri)).slice(before.requests.length)).toEqual([
+    expect(exchanges(await sessionView(server.origin, uri)).slice(before.requests.length)).toEqual([
       'bytes */* → 308',
       `bytes ${3 * MiB}-${4 * MiB - 1}/* → 308`,
       `bytes ${4 * MiB}-${5 * MiB - 1}/* → 308`,

@@ -3,13 +3,13 @@ import { UploadError } from '../../src/errors/upload-error.ts';
 import { RetryBudget, backoffDelay, retryAfterMs } from '../../src/engine/retry-budget.ts';
 import { RetryableFailure } from '../../src/errors/retryable-failure.ts';
 
-const seeds = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+const googleGuide = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
 
 describe('backoffDelay', () => {
-  it('waits 2^n seconds plus up to one second of jitter, as the seeds ask', () => {
+  it('waits 2^n seconds plus up to one second of jitter, as Google’s upload guide asks', () => {
     for (let n = 0; n < 5; n++) {
       for (let i = 0; i < 50; i++) {
-        const delay = backoffDelay(n, seeds);
+        const delay = backoffDelay(n, googleGuide);
         expect(delay).toBeGreaterThanOrEqual(1000 * 2 ** n);
         expect(delay).toBeLessThan(1000 * 2 ** n + 1000);
       }
@@ -17,12 +17,12 @@ describe('backoffDelay', () => {
   });
 
   it('never waits longer than maxDelayMs', () => {
-    expect(backoffDelay(20, seeds)).toBe(60_000);
-    expect(backoffDelay(0, seeds, '3600')).toBe(60_000);
+    expect(backoffDelay(20, googleGuide)).toBe(60_000);
+    expect(backoffDelay(0, googleGuide, '3600')).toBe(60_000);
   });
 
   it('waits at least what Retry-After asks', () => {
-    expect(backoffDelay(0, seeds, '7')).toBe(7000);
+    expect(backoffDelay(0, googleGuide, '7')).toBe(7000);
   });
 });
 

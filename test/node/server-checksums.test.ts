@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../server/index.ts';
-import { pattern, putChunk, send, sha256, startSession } from '../../server/test-client.ts';
+import { pattern, putChunk, send, sha256, startSession } from './support/http-client.ts';
+import { referenceServerForSuite } from './support/reference-server.ts';
 
 const QUANTUM = 262_144;
 
 describe('checksums: false', () => {
-  let origin: string;
-  let close: () => Promise<void>;
-  beforeAll(async () => {
-    ({ url: origin, close } = await createReferenceServer({ checksums: false }).listen(0));
-  });
-  afterAll(() => close());
+  const server = referenceServerForSuite({ checksums: false });
 
   it('finishes a resumable upload with the size and no checksums, keeping the bytes', async () => {
     const bytes = pattern(2 * QUANTUM + 1000, 7);
-    const session = await startSession(origin, { size: bytes.length, metadata: { name: 'a.bin' } });
+    const session = await startSession(server.origin, { size: bytes.length, metadata: { name: 'a.bin' } });
     expect((await putChunk(session, bytes.subarray(0, QUANTUM), 0, bytes.length)).status).toBe(308);
     const final = await putChunk(session, bytes.subarray(QUANTUM), QUANTUM, bytes.length);
     expect(final.status).toBe(201);
@@ -23,12 +19,12 @@ describe('checksums: false', () => {
     expect(info).not.toHaveProperty('md5Hash');
     expect(info).not.toHaveProperty('crc32c');
     expect(info).not.toHaveProperty('sha256');
-    expect(sha256((await send(`${origin}/__files/${info.id as string}`)).body)).toBe(sha256(bytes));
+    expect(sha256((await send(`${server.origin}/__files/${info.id as string}`)).body)).toBe(sha256(bytes));
   });
 
   it('answers a media upload with the size only', async () => {
     const bytes = pattern(5000, 8);
-    const answer = await send(`${origin}/upload/test/v1/files?uploadType=media`, { method: 'POST', body: bytes });
+    const answer = await send(`${server.origin}/upload/test/v1/files?uploadType=media`, { method: 'POST', body: bytes });
     expect(answer.status).toBe(200);
     expect(answer.json()).toMatchObject({ size: '5000' });
     expect(answer.json()).not.toHaveProperty('sha256');

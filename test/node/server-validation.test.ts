@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceServer } from '../../server/index.ts';
-import { pattern, putChunk, queryStatus, send, sessionView, sha256, startSession } from '../../server/test-client.ts';
+import { describe, expect, it } from 'vitest';
+import { pattern, putChunk, queryStatus, send, sessionView, sha256, startSession } from './support/http-client.ts';
+import { referenceServerForSuite } from './support/reference-server.ts';
 
 const QUANTUM = 262_144;
-let origin: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  ({ url: origin, close } = await createReferenceServer().listen(0));
-});
-afterAll(() => close());
+const server = referenceServerForSuite();
 
 /** A 400 (or `status`) with a plain-text reason matching `reason`. */
 function expectRefused(answer: { status: number; headers: Record<string, unknown>; text: string }, reason: RegExp, status = 400) {
@@ -20,12 +14,12 @@ function expectRefused(answer: { status: number; headers: Record<string, unknown
 
 describe('session start', () => {
   it.each(['-1', '1.5', 'ten', ''])('refuses X-Upload-Content-Length "%s"', async (value) => {
-    const answer = await send(`${origin}/upload/x?uploadType=resumable`, { method: 'POST', headers: { 'X-Upload-Content-Length': value } });
+    const answer = await send(`${server.origin}/upload/x?uploadType=resumable`, { method: 'POST', headers: { 'X-Upload-Content-Length': value } });
     expectRefused(answer, /X-Upload-Content-Length/);
   });
 
   it.each(['{not json', '[1,2]', '"name"'])('refuses metadata %s', async (body) => {
-    const answer = await send(`${origin}/upload/x?uploadType=resumable`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    const answer = await send(`${server.origin}/upload/x?uploadType=resumable`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
     expectRefused(answer, /metadata/);
   });
 });
@@ -35,7 +29,7 @@ describe('chunks', () => {
   const bytes = pattern(size);
 
   async function sessionWithOneChunk(options: { size?: number } = { size }) {
-    const sessionUri = await startSession(origin, options);
+    const sessionUri = await startSession(server.origin, options);
     expect((await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, options.size ?? '*')).status).toBe(308);
     return sessionUri;
   }
@@ -51,13 +45,13 @@ describe('chunks', () => {
   });
 
   it('refuses a non-final chunk that is not a multiple of 256 KiB', async () => {
-    const sessionUri = await startSession(origin, { size });
+    const sessionUri = await startSession(server.origin, { size });
     expectRefused(await putChunk(sessionUri, bytes.subarray(0, QUANTUM + 1), 0, size), /multiple of 262144/);
     expectRefused(await putChunk(sessionUri, bytes.subarray(0, 1000), 0, '*'), /multiple of 262144/);
   });
 
   it('refuses a total that differs from X-Upload-Content-Length', async () => {
-    const sessionUri = await startSession(origin, { size });
+    const sessionUri = await startSession(server.origin, { size });
     expectRefused(await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, size + 1), /total 786433 differs/);
     expectRefused(await queryStatus(sessionUri, size - 1), /differs/);
   });
@@ -69,7 +63,7 @@ describe('chunks', () => {
   });
 
   it('refuses a chunk that ends at or beyond the total', async () => {
-    const sessionUri = await startSession(origin, { size: 10 });
+    const sessionUri = await startSession(server.origin, { size: 10 });
     expectRefused(await send(sessionUri, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-10/10' }, body: pattern(11) }), /beyond the total/);
   });
 
@@ -88,18 +82,18 @@ describe('chunks', () => {
     'bytes */',
     'items 0-9/10',
   ])('refuses Content-Range "%s"', async (value) => {
-    const sessionUri = await startSession(origin, { size: 10 });
+    const sessionUri = await startSession(server.origin, { size: 10 });
     expectRefused(await send(sessionUri, { method: 'PUT', headers: { 'Content-Range': value }, body: pattern(10) }), /Malformed Content-Range/);
   });
 
   it('refuses a Content-Length that differs from the range', async () => {
-    const sessionUri = await startSession(origin, { size: 10 });
+    const sessionUri = await startSession(server.origin, { size: 10 });
     const answer = await send(sessionUri, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-9/10' }, body: pattern(9) });
     expectRefused(answer, /Content-Length 9 does not match Content-Range \(10 bytes\)/);
   });
 
   it('refuses a chunk sent without Content-Length with 411', async () => {
-    const sessionUri = await startSession(origin, { size: 10 });
+    const sessionUri = await startSession(server.origin, { size: 10 });
     const answer = await putChunk(sessionUri, pattern(10), 0, 10, { contentLength: 'chunked' });
     expectRefused(answer, /Content-Length/, 411);
   });
@@ -108,7 +102,7 @@ describe('chunks', () => {
     const sessionUri = await sessionWithOneChunk();
     await putChunk(sessionUri, bytes.subarray(QUANTUM, QUANTUM + 100), QUANTUM, size);
     await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, size);
-    const view = await sessionView(origin, sessionUri);
+    const view = await sessionView(server.origin, sessionUri);
     expect(view.committed).toBe(QUANTUM);
     expect(view.requests.map((r) => r.status)).toEqual([200, 308, 400, 400]);
     const rest = await putChunk(sessionUri, bytes.subarray(QUANTUM), QUANTUM, size);
@@ -118,7 +112,7 @@ describe('chunks', () => {
 });
 
 describe('multipart', () => {
-  const url = () => `${origin}/upload/x?uploadType=multipart`;
+  const url = () => `${server.origin}/upload/x?uploadType=multipart`;
   const related = 'multipart/related; boundary=b';
   const part = (type: string, content: string) => `--b\r\nContent-Type: ${type}\r\n\r\n${content}\r\n`;
 

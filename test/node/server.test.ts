@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../server/index.ts';
 import {
   md5Base64,
@@ -13,18 +13,13 @@ import {
   sha256,
   startSession,
   uploadIdOf,
-} from '../../server/test-client.ts';
+} from './support/http-client.ts';
+import { referenceServerForSuite } from './support/reference-server.ts';
 
 const QUANTUM = 262_144;
-let origin: string;
-let close: () => Promise<void>;
+const server = referenceServerForSuite();
 
-beforeAll(async () => {
-  ({ url: origin, close } = await createReferenceServer().listen(0));
-});
-afterAll(() => close());
-
-const endpoint = (type: string) => `${origin}/upload/test/v1/files?uploadType=${type}`;
+const endpoint = (type: string) => `${server.origin}/upload/test/v1/files?uploadType=${type}`;
 
 /** A multipart/related body as a client builds it; the media part is raw bytes. */
 function multipartBody(boundary: string, metadata: string, mediaType: string, media: Buffer, metadataType = 'application/json; charset=UTF-8'): Buffer {
@@ -44,10 +39,10 @@ describe('uploadType=media', () => {
     const info = answer.json();
     expect(info).toMatchObject({ size: '100000', contentType: 'image/png', sha256: sha256(bytes), md5Hash: md5Base64(bytes), metadata: {} });
     expect(info.name).toBe(info.id);
-    const stored = await send(`${origin}/__files/${info.id as string}`);
+    const stored = await send(`${server.origin}/__files/${info.id as string}`);
     expect(stored.headers['content-type']).toBe('image/png');
     expect(sha256(stored.body)).toBe(sha256(bytes));
-    expect((await send(`${origin}/__files/${info.id as string}/info`)).json()).toEqual(info);
+    expect((await send(`${server.origin}/__files/${info.id as string}/info`)).json()).toEqual(info);
   });
 
   it('accepts PUT and a body sent without Content-Length', async () => {
@@ -95,7 +90,7 @@ describe('uploadType=resumable', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBe(0);
     const location = new URL(answer.headers.location ?? '');
-    expect(location.origin).toBe(origin);
+    expect(location.origin).toBe(server.origin);
     expect(location.pathname).toBe('/upload/test/v1/files');
     expect(location.searchParams.get('uploadType')).toBe('resumable');
     expect(location.searchParams.get('upload_id')).toMatch(/^[\w-]{16,}$/);
@@ -103,7 +98,7 @@ describe('uploadType=resumable', () => {
 
   it('takes the whole file in one PUT and answers 201 with the metadata from the start', async () => {
     const bytes = pattern(300_000);
-    const sessionUri = await startSession(origin, { size: bytes.length, contentType: 'video/mp4', metadata: { name: 'clip.mp4' } });
+    const sessionUri = await startSession(server.origin, { size: bytes.length, contentType: 'video/mp4', metadata: { name: 'clip.mp4' } });
     const answer = await putChunk(sessionUri, bytes, 0, bytes.length);
     expect(answer.status).toBe(201);
     const info = answer.json();
@@ -116,12 +111,12 @@ describe('uploadType=resumable', () => {
       sha256: sha256(bytes),
       metadata: { name: 'clip.mp4' },
     });
-    expect(sha256((await send(`${origin}/__files/${uploadIdOf(sessionUri)}`)).body)).toBe(sha256(bytes));
+    expect(sha256((await send(`${server.origin}/__files/${uploadIdOf(sessionUri)}`)).body)).toBe(sha256(bytes));
   });
 
   it('takes a PUT without Content-Range as the whole file', async () => {
     const bytes = pattern(1000);
-    const sessionUri = await startSession(origin);
+    const sessionUri = await startSession(server.origin);
     const answer = await send(sessionUri, { method: 'PUT', body: bytes });
     expect(answer.status).toBe(201);
     expect(answer.json()).toMatchObject({ size: '1000', sha256: sha256(bytes), contentType: 'application/octet-stream' });
@@ -129,7 +124,7 @@ describe('uploadType=resumable', () => {
 
   it('takes chunks, answers 308 with Range: bytes=0-N, and finishes with 201', async () => {
     const bytes = pattern(2 * QUANTUM + 1234);
-    const sessionUri = await startSession(origin, { size: bytes.length });
+    const sessionUri = await startSession(server.origin, { size: bytes.length });
     const first = await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, bytes.length);
     expect(first.status).toBe(308);
     expect(first.headers.range).toBe(`bytes=0-${QUANTUM - 1}`);
@@ -139,7 +134,7 @@ describe('uploadType=resumable', () => {
     const last = await putChunk(sessionUri, bytes.subarray(2 * QUANTUM), 2 * QUANTUM, bytes.length);
     expect(last.status).toBe(201);
     expect(last.json()).toMatchObject({ size: String(bytes.length), sha256: sha256(bytes) });
-    const view = await sessionView(origin, sessionUri);
+    const view = await sessionView(server.origin, sessionUri);
     expect(view).toMatchObject({ committed: bytes.length, total: bytes.length, complete: true, expired: false, bytesReceived: bytes.length });
     expect(view.requests.map((r) => `${r.kind} ${r.status} ${r.contentRange}`)).toEqual([
       'start 200 null',
@@ -151,14 +146,14 @@ describe('uploadType=resumable', () => {
 
   it('finishes a session started with PUT (an update) with 200', async () => {
     const bytes = pattern(10);
-    const sessionUri = await startSession(origin, { method: 'PUT', size: 10 });
+    const sessionUri = await startSession(server.origin, { method: 'PUT', size: 10 });
     expect((await putChunk(sessionUri, bytes, 0, 10)).status).toBe(200);
     expect((await queryStatus(sessionUri, 10)).status).toBe(200);
   });
 
   it('accepts * as the total until the last chunk', async () => {
     const bytes = pattern(QUANTUM + 10);
-    const sessionUri = await startSession(origin);
+    const sessionUri = await startSession(server.origin);
     expect((await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, '*')).status).toBe(308);
     const last = await putChunk(sessionUri, bytes.subarray(QUANTUM), QUANTUM, bytes.length);
     expect(last.status).toBe(201);
@@ -167,7 +162,7 @@ describe('uploadType=resumable', () => {
 
   it('finishes with bytes */TOTAL when a stream of unknown length ended on a chunk boundary', async () => {
     const bytes = pattern(QUANTUM);
-    const sessionUri = await startSession(origin);
+    const sessionUri = await startSession(server.origin);
     expect((await putChunk(sessionUri, bytes, 0, '*')).status).toBe(308);
     const done = await queryStatus(sessionUri, QUANTUM);
     expect(done.status).toBe(201);
@@ -177,7 +172,7 @@ describe('uploadType=resumable', () => {
 
 describe('status queries', () => {
   it('answers 308 without Range while nothing is committed', async () => {
-    const sessionUri = await startSession(origin, { size: 5 });
+    const sessionUri = await startSession(server.origin, { size: 5 });
     const answer = await queryStatus(sessionUri, 5);
     expect(answer.status).toBe(308);
     expect(answer.headers.range).toBeUndefined();
@@ -186,7 +181,7 @@ describe('status queries', () => {
 
   it('answers the committed Range between chunks, for a known and an unknown total', async () => {
     const bytes = pattern(QUANTUM + 1);
-    const sessionUri = await startSession(origin);
+    const sessionUri = await startSession(server.origin);
     await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, '*');
     for (const total of ['*', bytes.length] as const) {
       const answer = await queryStatus(sessionUri, total);
@@ -197,7 +192,7 @@ describe('status queries', () => {
 
   it('answers the final 201 and JSON once complete, to queries and later PUTs alike', async () => {
     const bytes = pattern(100);
-    const sessionUri = await startSession(origin, { size: 100 });
+    const sessionUri = await startSession(server.origin, { size: 100 });
     const final = await putChunk(sessionUri, bytes, 0, 100);
     const query = await queryStatus(sessionUri, 100);
     expect(query.status).toBe(201);
@@ -214,21 +209,21 @@ describe('zero-byte files', () => {
     ['no declared size, query bytes */0', {}, 0],
     ['declared size 0, query bytes */*', { size: 0 }, '*'],
   ] as const)('finishes an empty object (%s)', async (_, options, total) => {
-    const sessionUri = await startSession(origin, { ...options, metadata: { name: 'empty.txt' } });
+    const sessionUri = await startSession(server.origin, { ...options, metadata: { name: 'empty.txt' } });
     const answer = await queryStatus(sessionUri, total);
     expect(answer.status).toBe(201);
     expect(answer.json()).toMatchObject({ name: 'empty.txt', size: '0', sha256: sha256(Buffer.alloc(0)), md5Hash: '1B2M2Y8AsgTpgAmY7PhCfg==' });
   });
 
   it('finishes an empty object with an empty PUT without Content-Range', async () => {
-    const sessionUri = await startSession(origin);
+    const sessionUri = await startSession(server.origin);
     const answer = await send(sessionUri, { method: 'PUT' });
     expect(answer.status).toBe(201);
     expect(answer.json()).toMatchObject({ size: '0' });
   });
 
   it('does not finish with bytes */* when the size is unknown', async () => {
-    const sessionUri = await startSession(origin);
+    const sessionUri = await startSession(server.origin);
     expect((await queryStatus(sessionUri, '*')).status).toBe(308);
   });
 
@@ -241,7 +236,7 @@ describe('zero-byte files', () => {
 
 describe('sessions', () => {
   it('answers 404 to an unknown upload_id', async () => {
-    const answer = await queryStatus(`${origin}/upload/test/v1/files?uploadType=resumable&upload_id=nope`, '*');
+    const answer = await queryStatus(`${server.origin}/upload/test/v1/files?uploadType=resumable&upload_id=nope`, '*');
     expect(answer.status).toBe(404);
     expect(answer.headers['content-type']).toMatch(/^text\/plain/);
   });
@@ -262,19 +257,19 @@ describe('sessions', () => {
 
   it('counts every body byte received in bytesReceived, resent ones included', async () => {
     const bytes = pattern(2 * QUANTUM);
-    const sessionUri = await startSession(origin, { size: bytes.length });
+    const sessionUri = await startSession(server.origin, { size: bytes.length });
     await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, bytes.length);
     // A resend of the first chunk (the client missed the answer) is refused but its bytes arrived.
     expect((await putChunk(sessionUri, bytes.subarray(0, QUANTUM), 0, bytes.length)).status).toBe(400);
     await putChunk(sessionUri, bytes.subarray(QUANTUM), QUANTUM, bytes.length);
-    const view = await sessionView(origin, sessionUri);
+    const view = await sessionView(server.origin, sessionUri);
     expect(view.bytesReceived).toBe(3 * QUANTUM);
     expect(view.committed).toBe(2 * QUANTUM);
   });
 
   it('keeps whole 256 KiB blocks of a body the client abandoned, and keeps serving', async () => {
     const bytes = pattern(3 * QUANTUM);
-    const sessionUri = await startSession(origin, { size: bytes.length });
+    const sessionUri = await startSession(server.origin, { size: bytes.length });
     await new Promise<void>((resolve) => {
       const req = request(sessionUri, {
         method: 'PUT',
@@ -294,7 +289,7 @@ describe('sessions', () => {
 
   it('lets a newer request of the session win over a chunk still arriving', async () => {
     const bytes = pattern(2 * QUANTUM);
-    const sessionUri = await startSession(origin, { size: bytes.length });
+    const sessionUri = await startSession(server.origin, { size: bytes.length });
     const stale = request(sessionUri, {
       method: 'PUT',
       agent: false,
@@ -320,29 +315,29 @@ describe('sessions', () => {
 
 describe('control and file routes', () => {
   it('answers 404 for unknown objects and sessions', async () => {
-    expect((await send(`${origin}/__files/nope`)).status).toBe(404);
-    expect((await send(`${origin}/__files/nope/info`)).status).toBe(404);
-    expect((await send(`${origin}/__control/sessions/nope`)).status).toBe(404);
-    expect((await send(`${origin}/__control/other`)).status).toBe(404);
+    expect((await send(`${server.origin}/__files/nope`)).status).toBe(404);
+    expect((await send(`${server.origin}/__files/nope/info`)).status).toBe(404);
+    expect((await send(`${server.origin}/__control/sessions/nope`)).status).toBe(404);
+    expect((await send(`${server.origin}/__control/other`)).status).toBe(404);
   });
 });
 
 describe('requests that are not for the protocol', () => {
   it('answers 405 to other methods and 400 to an unknown uploadType', async () => {
     expect((await send(endpoint('media'), { method: 'GET' })).status).toBe(405);
-    const sessionUri = await startSession(origin);
+    const sessionUri = await startSession(server.origin);
     expect((await send(sessionUri, { method: 'POST' })).status).toBe(405);
     const unknown = await send(endpoint('chunky'), { method: 'POST', body: 'x' });
     expect(unknown.status).toBe(400);
     expect(unknown.text).toMatch(/uploadType/);
-    expect((await send(`${origin}/upload/test/v1/files`, { method: 'POST' })).status).toBe(400);
+    expect((await send(`${server.origin}/upload/test/v1/files`, { method: 'POST' })).status).toBe(400);
   });
 
   it('answers 404 elsewhere when standalone, and hands over to next() when mounted', async () => {
-    const missing = await send(`${origin}/demo/`);
+    const missing = await send(`${server.origin}/demo/`);
     expect(missing.status).toBe(404);
     expect(missing.headers['access-control-allow-origin']).toBe('*');
-    expect((await send(`${origin}/nowhere/v1/files`, { method: 'OPTIONS' })).status).toBe(204);
+    expect((await send(`${server.origin}/nowhere/v1/files`, { method: 'OPTIONS' })).status).toBe(204);
     const reference = createReferenceServer();
     const host = createServer((req, res) => reference.handle(req, res, () => res.writeHead(299).end('next')));
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
@@ -362,7 +357,7 @@ describe('requests that are not for the protocol', () => {
 
 describe('CORS', () => {
   it('answers preflights, echoing the requested headers', async () => {
-    const answer = await send(`${origin}/upload/test/v1/files?uploadType=resumable&upload_id=x`, {
+    const answer = await send(`${server.origin}/upload/test/v1/files?uploadType=resumable&upload_id=x`, {
       method: 'OPTIONS',
       headers: {
         Origin: 'http://localhost:5173',
@@ -375,17 +370,17 @@ describe('CORS', () => {
     expect(answer.headers['access-control-allow-methods']).toBe('GET, POST, PUT, DELETE, OPTIONS');
     expect(answer.headers['access-control-allow-headers']).toBe('authorization,content-range,x-upload-content-type,x-test-faults');
     expect(answer.headers['access-control-max-age']).toBe('600');
-    expect((await send(`${origin}/__control/faults`, { method: 'OPTIONS' })).status).toBe(204);
+    expect((await send(`${server.origin}/__control/faults`, { method: 'OPTIONS' })).status).toBe(204);
   });
 
   it('exposes Location, Range and the rest on every answer, errors included', async () => {
-    const sessionUri = await startSession(origin, { size: QUANTUM + 1 });
+    const sessionUri = await startSession(server.origin, { size: QUANTUM + 1 });
     const answers = [
       await send(endpoint('resumable'), { method: 'POST' }),
       await putChunk(sessionUri, pattern(QUANTUM), 0, QUANTUM + 1),
       await putChunk(sessionUri, pattern(5), 5, QUANTUM + 1),
-      await queryStatus(`${origin}/upload/x?upload_id=none`, '*'),
-      await send(`${origin}/__control/sessions/${uploadIdOf(sessionUri)}`),
+      await queryStatus(`${server.origin}/upload/x?upload_id=none`, '*'),
+      await send(`${server.origin}/__control/sessions/${uploadIdOf(sessionUri)}`),
     ];
     for (const answer of answers) {
       expect(answer.headers['access-control-allow-origin']).toBe('*');

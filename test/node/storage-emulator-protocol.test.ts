@@ -4,7 +4,7 @@
  * a test here fails and the page needs updating.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pattern, send, sha256 } from '../../server/test-client.ts';
+import { pattern, send, sha256 } from './support/http-client.ts';
 import { startStorageEmulator, type RunningEmulator } from '../third-party/storage-emulator.ts';
 
 const QUANTUM = 262_144;
