@@ -10,9 +10,12 @@ import type { UploadItem } from './item/upload-item.ts';
 import { errorReason, type Wording } from './render/describe.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
-import { interruptedRow, type InterruptedAction } from './render/interrupted-row.ts';
+import { interruptedRow } from './render/interrupted-row.ts';
+import { DropPasteController } from './controllers/drop-paste-controller.ts';
+import { FocusController } from './controllers/focus-controller.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
+import type { KeptHandles } from './picker/kept-handles.ts';
 import { styles } from './resumable-upload.styles.ts';
 import { UploadsController, type Announcement } from './uploads-controller.ts';
 import type {} from './events/upload-add.ts';
@@ -141,24 +144,22 @@ export class ResumableUploadElement extends LitElement {
     concurrency: () => this.concurrency,
     optionsFor: (file) => this.#optionsFor(file),
   });
+  readonly #handles: KeptHandles = new WeakMap();
   readonly #interrupted = new InterruptedUploads(this, {
     endpoint: () => this.endpoint,
     enabled: () => this.store,
     listed: () => this.#uploads.items.map((item) => item.file),
+    choose: () => void this.#choose(),
+    resume: (file, handle) => {
+      this.#handles.set(file, handle);
+      this.addFiles([file]);
+    },
   });
-  /** Where Chromium gives one (a dropped file, one chosen with `file-handles`, a resumed one): the file's handle, kept with its session. */
-  readonly #handles = new WeakMap<File, FileSystemHandle | Promise<FileSystemHandle | null | undefined> | undefined>();
-  #dragDepth = 0;
-  /** The last focused control inside, to put focus back nearby when its row changes or goes. */
-  #focused: { element: HTMLElement; row: string | undefined; index: number } | undefined;
 
   constructor() {
     super();
-    this.addEventListener('dragenter', this.#onDrag);
-    this.addEventListener('dragover', this.#onDrag);
-    this.addEventListener('dragleave', this.#onDragLeave);
-    this.addEventListener('drop', this.#onDrop);
-    this.addEventListener('paste', this.#onPaste);
+    new DropPasteController(this, { disabled: () => this.disabled, handles: this.#handles, add: (files) => this.addFiles(files) });
+    new FocusController(this);
   }
 
   /** Every listed file, rejected ones included, in the order added. */
@@ -193,13 +194,6 @@ export class ResumableUploadElement extends LitElement {
     this.#uploads.cancelAll();
   }
 
-  protected override createRenderRoot() {
-    const root = super.createRenderRoot();
-    // On the shadow root, not the host: moves of focus inside it do not reach the host.
-    root.addEventListener('focusin', this.#onFocusIn as EventListener);
-    return root;
-  }
-
   // Many uploads report progress many times a frame: render once per animation frame at most.
   // A hidden tab runs no frames; there a (throttled) timer keeps `updateComplete` from hanging.
   protected override async scheduleUpdate(): Promise<void> {
@@ -231,7 +225,7 @@ export class ResumableUploadElement extends LitElement {
       </div>
       ${interrupted.length === 0
         ? nothing
-        : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#onInterruptedAction}>
+        : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#interrupted.onAction}>
             ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, this.#interrupted.canResume(record), wording))}
           </ul>`}
       ${items.length > 0
@@ -246,10 +240,6 @@ export class ResumableUploadElement extends LitElement {
         ${this.#uploads.announcements.length === 0 && interrupted.length > 0 ? html`<p>${t.announceInterrupted}</p>` : nothing}
       </div>
     `;
-  }
-
-  protected override updated(): void {
-    this.#keepFocus();
   }
 
   async #optionsFor(file: File): Promise<UploadOptions> {
@@ -287,82 +277,6 @@ export class ResumableUploadElement extends LitElement {
     const item = this.items.find((candidate) => candidate.id === id);
     if (button && item) item[button.dataset.action as ItemAction]();
   };
-
-  #onInterruptedAction = async (event: Event) => {
-    const button = (event.target as Element).closest<HTMLElement>('[data-interrupted-action]');
-    const fingerprint = button?.closest('li')?.dataset.fingerprint;
-    const record = this.#interrupted.records.find((candidate) => candidate.fingerprint === fingerprint);
-    if (!button || !record) return;
-    const action = button.dataset.interruptedAction as InterruptedAction;
-    if (action === 'discard') return this.#interrupted.discard(record);
-    if (action === 'choose-again') return this.#choose();
-    const file = await this.#interrupted.fileOf(record);
-    if (!file) return;
-    this.#handles.set(file, record.fileHandle);
-    this.addFiles([file]);
-  };
-
-  #onDrag = (event: DragEvent) => {
-    if (!event.dataTransfer?.types.includes('Files')) return;
-    event.preventDefault(); // allows the drop, and keeps the browser from opening the file instead
-    event.dataTransfer.dropEffect = this.disabled ? 'none' : 'copy';
-    if (event.type === 'dragenter') this.#dragDepth++;
-    this.toggleAttribute('dragover', !this.disabled);
-  };
-
-  // dragenter/dragleave fire for every child crossed: count them to know when the pointer really left.
-  #onDragLeave = () => {
-    this.#dragDepth = Math.max(0, this.#dragDepth - 1);
-    if (this.#dragDepth === 0) this.removeAttribute('dragover');
-  };
-
-  #onDrop = (event: DragEvent) => {
-    if (!event.dataTransfer?.types.includes('Files')) return;
-    event.preventDefault();
-    this.#dragDepth = 0;
-    this.removeAttribute('dragover');
-    if (this.disabled) return;
-    const files = [...event.dataTransfer.files];
-    // Handles must be asked for during the event; they are awaited when each upload starts.
-    const entries = [...event.dataTransfer.items].filter((entry) => entry.kind === 'file');
-    if (entries.length === files.length) {
-      entries.forEach((entry, index) => this.#handles.set(files[index]!, handleOf(entry)));
-    }
-    this.addFiles(files);
-  };
-
-  #onPaste = (event: ClipboardEvent) => {
-    const files = [...(event.clipboardData?.files ?? [])];
-    if (files.length === 0 || this.disabled) return;
-    event.preventDefault();
-    this.addFiles(files);
-  };
-
-  #onFocusIn = (event: FocusEvent) => {
-    const element = event.target as HTMLElement;
-    const row = element.closest?.('li');
-    const rows = [...this.renderRoot.querySelectorAll('li')];
-    this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : -1 };
-  };
-
-  /**
-   * A keyboard user who pressed Remove, or whose Pause button went when the upload finished, must
-   * not be thrown back to the top of the page: focus the row's other button, else a neighbour row.
-   */
-  #keepFocus(): void {
-    const focused = this.#focused;
-    if (!focused || focused.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
-    const rows = [...this.renderRoot.querySelectorAll('li')];
-    const row = rows.find((li) => li.dataset.item === focused.row) ?? rows[Math.min(focused.index, rows.length - 1)];
-    const target = row?.querySelector<HTMLElement>('button:last-of-type') ?? this.renderRoot.querySelector<HTMLElement>('.choose');
-    target?.focus();
-  }
-}
-
-/** Chromium's `getAsFileSystemHandle()`, where there is one; a failure only means no handle. */
-function handleOf(entry: DataTransferItem): Promise<FileSystemHandle | null | undefined> {
-  const withHandle = entry as DataTransferItem & { getAsFileSystemHandle?: () => Promise<FileSystemHandle | null> };
-  return withHandle.getAsFileSystemHandle?.().catch(() => undefined) ?? Promise.resolve(undefined);
 }
 
 function announce({ kind, item }: Announcement, wording: Wording): string {

@@ -13,8 +13,18 @@ export const UploadStates = Object.freeze({
 
 export type UploadState = (typeof UploadStates)[keyof typeof UploadStates];
 
+/**
+ * The states of a running upload, declared once: those `pause()` stops, in which leaving the page
+ * may lose bytes, and (in the element) those that hold one of the `concurrency` places.
+ */
+export const ActiveStates = Object.freeze(['starting', 'uploading', 'retrying', 'offline'] as const satisfies readonly UploadState[]);
+
+export type ActiveState = (typeof ActiveStates)[number];
+
+export const isActive = (state: string): state is ActiveState => (ActiveStates as readonly string[]).includes(state);
+
 /** The moves an upload may make; anything else is a bug in the engine and throws. */
-const running: readonly UploadState[] = ['starting', 'uploading', 'retrying', 'offline', 'paused', 'done', 'error', 'aborted'];
+const running: readonly UploadState[] = [...ActiveStates, 'paused', 'done', 'error', 'aborted'];
 const allowed: Record<UploadState, readonly UploadState[]> = {
   idle: ['starting', 'error', 'aborted'],
   starting: running,

@@ -8,7 +8,7 @@ import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } fr
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
 import { SingleRequestTransfer } from './single-request-transfer.ts';
-import { canMove, type UploadState } from './state.ts';
+import { canMove, isActive, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
 
 /** Thrown into a run to stop it; `pause()` and `abort()` tell them apart by the upload's state. */
@@ -102,7 +102,7 @@ export class Upload extends EventTarget {
 
   /** Stops sending now (the request in flight is cancelled); `resume()` goes on from the server's offset. */
   pause(): void {
-    if (!ACTIVE.includes(this.#state)) return;
+    if (!isActive(this.#state)) return;
     this.#setState('paused');
     this.#resumed = new Promise((wake) => (this.#wake = wake));
     this.#run?.abort(STOP);
@@ -229,7 +229,7 @@ export class Upload extends EventTarget {
 
   /** While bytes are in flight, leaving the page asks for confirmation. */
   #guardUnload(state: UploadState): void {
-    if (ACTIVE.includes(state)) inFlight.add(this);
+    if (isActive(state)) inFlight.add(this);
     else inFlight.delete(this);
     if (inFlight.size > 0) globalThis.addEventListener?.('beforeunload', confirmUnload);
     else globalThis.removeEventListener?.('beforeunload', confirmUnload);
@@ -254,8 +254,6 @@ export class Upload extends EventTarget {
   }
 }
 
-/** The states of a running upload: those `pause()` stops, and in which leaving the page may lose bytes. */
-const ACTIVE: readonly UploadState[] = ['starting', 'uploading', 'retrying', 'offline'];
 /** Uploads with bytes in flight that asked for `warnBeforeUnload`: one listener serves them all. */
 const inFlight = new Set<Upload>();
 

@@ -3,6 +3,7 @@ import { fileOfStoredUpload } from '../../storage/stored-file.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import { forgetStoredUpload, listStoredUploads } from '../../storage/stored-uploads.ts';
 import { lockedFingerprints, takeUploadLock } from '../../storage/upload-lock.ts';
+import type { InterruptedAction } from '../render/interrupted-row.ts';
 import { cancelSession } from './cancel-session.ts';
 
 /** What the element tells the list of interrupted uploads; read at the moment it is needed. */
@@ -12,6 +13,10 @@ export interface InterruptedSettings {
   enabled(): boolean;
   /** The files the element lists already: theirs are not interrupted, they are right there. */
   listed(): readonly File[];
+  /** Choose again: opens the picker (from the click, while its activation lasts). */
+  choose(): void;
+  /** Resume: the file read from the record's kept handle, to add to the list with that handle. */
+  resume(file: File, handle: FileSystemFileHandle | undefined): void;
 }
 
 /** The row match is for display only; whether the server's bytes count is the engine's fingerprint's call. */
@@ -79,6 +84,19 @@ export class InterruptedUploads implements ReactiveController {
     this.#records = this.#records.filter((record) => !files.some((file) => sameFile(file, record)));
     if (this.#records.length !== before) this.#host.requestUpdate();
   }
+
+  /** The click listener of the interrupted list: its rows' Resume, Choose again and Discard. */
+  onAction = async (event: Event): Promise<void> => {
+    const button = (event.target as Element).closest<HTMLElement>('[data-interrupted-action]');
+    const fingerprint = button?.closest('li')?.dataset.fingerprint;
+    const record = this.#records.find((candidate) => candidate.fingerprint === fingerprint);
+    if (!button || !record) return;
+    const action = button.dataset.interruptedAction as InterruptedAction;
+    if (action === 'discard') return this.discard(record);
+    if (action === 'choose-again') return this.#settings.choose();
+    const file = await this.fileOf(record);
+    if (file) this.#settings.resume(file, record.fileHandle);
+  };
 
   /**
    * The file from the kept handle (call from a click: permission may be asked). Undefined means

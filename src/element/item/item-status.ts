@@ -1,3 +1,5 @@
+import { ActiveStates } from '../../engine/state.ts';
+
 /** Where one file of the list stands, declared once. Mirrors the engine's states, plus the list's own. */
 export const ItemStatuses = Object.freeze({
   /** Added with `auto="false"`: waits for `start()` or `startAll()`. */
@@ -18,8 +20,8 @@ export const ItemStatuses = Object.freeze({
 
 export type ItemStatus = (typeof ItemStatuses)[keyof typeof ItemStatuses];
 
-/** Statuses that take one of the `concurrency` places. */
-export const ACTIVE: readonly ItemStatus[] = ['starting', 'uploading', 'retrying', 'offline'];
+/** Statuses that take one of the `concurrency` places: the engine's active states, which items mirror. */
+export const ACTIVE: readonly ItemStatus[] = ActiveStates;
 /** Statuses that never change again; the item can only be removed. */
 export const SETTLED: readonly ItemStatus[] = ['done', 'cancelled', 'rejected'];
 

@@ -1,5 +1,6 @@
 import type { UploadOptions } from '../../engine/options.ts';
 import type { UploadStateChangeDetail, UploadProgressDetail } from '../../engine/events.ts';
+import { isActive } from '../../engine/state.ts';
 import { Upload } from '../../engine/upload.ts';
 import { isUploadError } from '../../errors/upload-error.ts';
 import type { UploadResult } from '../../protocol/final-result.ts';
@@ -18,7 +19,6 @@ export interface ItemHost {
   removed(item: UploadItem): void;
 }
 
-const ENGINE_RUNNING = ['starting', 'uploading', 'retrying', 'offline'];
 let lastId = 0;
 
 /**
@@ -96,7 +96,7 @@ export class UploadItem {
   /** Stops sending; the place it held goes to the next file. */
   pause(): void {
     const engine = this.#upload?.state;
-    if (engine && ENGINE_RUNNING.includes(engine)) this.#upload!.pause();
+    if (engine && isActive(engine)) this.#upload!.pause();
     else if (this.#status === 'queued' || this.#status === 'starting') this.#move('paused');
   }
 

@@ -1,0 +1,42 @@
+import type { ReactiveController, ReactiveElement } from 'lit';
+
+/**
+ * A keyboard user who pressed Remove, or whose Pause button went when the upload finished, must
+ * not be thrown back to the top of the page: after a render that removed the focused control,
+ * focus goes to its row's last button, else a neighbour row's, else the Choose button.
+ */
+export class FocusController implements ReactiveController {
+  readonly #host: ReactiveElement;
+  /** The last focused control inside, to put focus back nearby when its row changes or goes. */
+  #focused: { element: HTMLElement; row: string | undefined; index: number } | undefined;
+  #listening = false;
+
+  constructor(host: ReactiveElement) {
+    this.#host = host;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.#listening) return;
+    this.#listening = true;
+    // On the shadow root, not the host: moves of focus inside it do not reach the host.
+    this.#host.renderRoot.addEventListener('focusin', this.#onFocusIn as EventListener);
+  }
+
+  hostUpdated(): void {
+    const focused = this.#focused;
+    if (!focused || focused.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+    const root = this.#host.renderRoot;
+    const rows = [...root.querySelectorAll('li')];
+    const row = rows.find((li) => li.dataset.item === focused.row) ?? rows[Math.min(focused.index, rows.length - 1)];
+    const target = row?.querySelector<HTMLElement>('button:last-of-type') ?? root.querySelector<HTMLElement>('.choose');
+    target?.focus();
+  }
+
+  #onFocusIn = (event: FocusEvent) => {
+    const element = event.target as HTMLElement;
+    const row = element.closest?.('li');
+    const rows = [...this.#host.renderRoot.querySelectorAll('li')];
+    this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : -1 };
+  };
+}
