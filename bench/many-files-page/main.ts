@@ -1,0 +1,132 @@
+import { defineResumableUpload, type ResumableUploadElement } from '../../src/element.ts';
+import { Upload, type UploadType } from '../../src/index.ts';
+
+defineResumableUpload();
+
+const ENDPOINT = '/upload/bench/v1/files';
+
+export interface ManyFilesRun {
+  /** From the call to the last file stored. */
+  totalMs: number;
+  /** From `addFiles` (or the drop) to a frame with every row in the list; the element only. */
+  rowsMs?: number;
+  /** The longest main-thread task (Long Tasks API: those over 50 ms; 0 when none). */
+  longestTaskMs: number;
+  /** Frames per second while uploading, and the longest frame. */
+  fps: number;
+  longestFrameMs: number;
+  done: number;
+}
+
+/** `count` files of `bytes` bytes each, distinct contents (so no two share a fingerprint). */
+function makeFiles(count: number, bytes: number): File[] {
+  return Array.from({ length: count }, (_, index) => {
+    const body = new Uint8Array(bytes);
+    new DataView(body.buffer).setUint32(0, index);
+    return new File([body], `file-${String(index).padStart(5, '0')}.bin`, { type: 'application/octet-stream' });
+  });
+}
+
+/** Counts frames and long tasks from `start()` to `stop()`. */
+function watchMainThread() {
+  let longest = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  let frames = 0;
+  let longestFrame = 0;
+  let last = performance.now();
+  const started = last;
+  let running = true;
+  const tick = (now: number) => {
+    if (!running) return;
+    frames++;
+    longestFrame = Math.max(longestFrame, now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+  return {
+    stop() {
+      running = false;
+      for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
+      observer.disconnect();
+      const seconds = (performance.now() - started) / 1000;
+      return { longestTaskMs: longest, fps: frames / seconds, longestFrameMs: longestFrame };
+    },
+  };
+}
+
+/** Waits for a frame in which `ready()` holds, checked after each frame's rendering. */
+function frameWhen(ready: () => boolean): Promise<number> {
+  return new Promise((resolve) => {
+    const check = () => (ready() ? resolve(performance.now()) : requestAnimationFrame(check));
+    requestAnimationFrame(check);
+  });
+}
+
+/** The engine alone: `count` files through `Upload`, `concurrency` at a time. */
+async function engine(count: number, bytes: number, concurrency: number, uploadType: UploadType): Promise<ManyFilesRun> {
+  const files = makeFiles(count, bytes);
+  const watch = watchMainThread();
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      await new Upload(file, { endpoint: ENDPOINT, uploadType, metadata: { name: file.name } }).start();
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const totalMs = performance.now() - started;
+  return { totalMs, done, ...watch.stop() };
+}
+
+function element(): ResumableUploadElement {
+  return document.querySelector<ResumableUploadElement>('#element')!;
+}
+
+/** The page's element: `count` files added at once by `addFiles`, or dropped as a folder. */
+async function elementRun(count: number, bytes: number, concurrency: number, uploadType: UploadType | '', how: 'add' | 'drop'): Promise<ManyFilesRun> {
+  const host = element();
+  host.concurrency = concurrency;
+  if (uploadType) host.uploadType = uploadType;
+  else host.removeAttribute('upload-type');
+  const files = makeFiles(count, bytes);
+  const rows = () => host.shadowRoot!.querySelectorAll('[part~="list"] > li').length;
+  const watch = watchMainThread();
+  const finished = new Promise<void>((resolve) => {
+    let settled = 0;
+    const onSettled = () => {
+      if (++settled === count) resolve();
+    };
+    host.addEventListener('upload-success', onSettled);
+    host.addEventListener('upload-error', onSettled);
+  });
+  const started = performance.now();
+  if (how === 'add') host.addFiles(files);
+  else dropFolder(host, files);
+  const rowsAt = await frameWhen(() => rows() >= count);
+  await finished;
+  const totalMs = performance.now() - started;
+  const done = host.items.filter((item) => item.status === 'done').length;
+  return { totalMs, rowsMs: rowsAt - started, done, ...watch.stop() };
+}
+
+/** A drop of one folder holding the files, as `webkitGetAsEntry` reports it. */
+function dropFolder(host: HTMLElement, files: File[]): void {
+  const transfer = new DataTransfer();
+  for (const file of files) transfer.items.add(file);
+  host.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, composed: true }));
+}
+
+declare global {
+  interface Window {
+    manyFiles: { engine: typeof engine; element: typeof elementRun; ready: true };
+  }
+}
+
+window.manyFiles = { engine, element: elementRun, ready: true };
