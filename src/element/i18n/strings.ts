@@ -57,6 +57,24 @@ export interface UploadStrings {
   /** Said once when interrupted uploads are listed on connect. */
   announceInterrupted: string;
 
+  /** Said when a file is not added (`{reason}`: a reason below), when an upload waits to retry (`{time}`) or for the network. */
+  announceRejected: string;
+  announceRetrying: string;
+  announceOffline: string;
+  /** Said instead of many messages at once: how many files are done, failed and left so far. */
+  announceSummary: string;
+
+  /** The summary over all files: its accessible name, and files done, failed and left (`{count}`). */
+  summaryLabel: string;
+  summaryDone: string;
+  summaryFailed: string;
+  summaryLeft: string;
+  /** The summary's buttons, acting on every file. */
+  pauseAll: string;
+  resumeAll: string;
+  retryAll: string;
+  cancelAll: string;
+
   /** Why a file was not added. `{max}` is `max-file-size`, formatted. */
   rejectAccept: string;
   rejectSize: string;
@@ -116,6 +134,20 @@ export const en: UploadStrings = {
   announceDone: '{name} uploaded',
   announceFailed: '{name} failed: {reason}',
   announceInterrupted: 'Some uploads were interrupted: resume or discard them below',
+
+  announceRejected: '{name} not added: {reason}',
+  announceRetrying: '{name}: retrying in {time}',
+  announceOffline: '{name}: offline, waiting for the network',
+  announceSummary: 'Uploads: {done} done, {failed} failed, {left} left',
+
+  summaryLabel: 'All uploads',
+  summaryDone: '{count} done',
+  summaryFailed: '{count} failed',
+  summaryLeft: '{count} left',
+  pauseAll: 'Pause all',
+  resumeAll: 'Resume all',
+  retryAll: 'Retry all',
+  cancelAll: 'Cancel all',
 
   rejectAccept: 'this type of file is not accepted',
   rejectSize: 'it is larger than {max}',

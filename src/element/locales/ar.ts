@@ -43,6 +43,20 @@ export const ar: UploadStrings = {
   announceFailed: 'فشل رفع {name}: {reason}',
   announceInterrupted: 'توقفت بعض عمليات الرفع: تابعها أو احذفها أدناه',
 
+  announceRejected: 'لم تُضف {name}: {reason}',
+  announceRetrying: '{name}: إعادة المحاولة خلال {time}',
+  announceOffline: '{name}: غير متصل، في انتظار الشبكة',
+  announceSummary: 'عمليات الرفع: اكتمل {done}، فشل {failed}، تبقّى {left}',
+
+  summaryLabel: 'كل عمليات الرفع',
+  summaryDone: 'اكتمل: {count}',
+  summaryFailed: 'فشل: {count}',
+  summaryLeft: 'متبقٍّ: {count}',
+  pauseAll: 'إيقاف الكل مؤقتًا',
+  resumeAll: 'استئناف الكل',
+  retryAll: 'إعادة محاولة الكل',
+  cancelAll: 'إلغاء الكل',
+
   rejectAccept: 'هذا النوع من الملفات غير مقبول',
   rejectSize: 'حجمه أكبر من {max}',
   rejectMultiple: 'ملف واحد في كل مرة',

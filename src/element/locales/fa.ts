@@ -43,6 +43,20 @@ export const fa: UploadStrings = {
   announceFailed: 'بارگذاری {name} ناموفق بود: {reason}',
   announceInterrupted: 'برخی بارگذاری‌ها نیمه‌کاره ماندند: در پایین ادامه دهید یا کنارشان بگذارید',
 
+  announceRejected: '{name} افزوده نشد: {reason}',
+  announceRetrying: '{name}: تلاش دوباره تا {time} دیگر',
+  announceOffline: '{name}: آفلاین، در انتظار اتصال به شبکه',
+  announceSummary: 'بارگذاری‌ها: {done} انجام شد، {failed} ناموفق، {left} مانده',
+
+  summaryLabel: 'همهٔ بارگذاری‌ها',
+  summaryDone: '{count} انجام شد',
+  summaryFailed: '{count} ناموفق',
+  summaryLeft: '{count} مانده',
+  pauseAll: 'توقف همه',
+  resumeAll: 'ادامهٔ همه',
+  retryAll: 'تلاش دوباره برای همه',
+  cancelAll: 'لغو همه',
+
   rejectAccept: 'این نوع فایل پذیرفته نمی‌شود',
   rejectSize: 'بزرگ‌تر از {max} است',
   rejectMultiple: 'هر بار فقط یک فایل',

@@ -43,6 +43,20 @@ export const he: UploadStrings = {
   announceFailed: 'העלאת {name} נכשלה: {reason}',
   announceInterrupted: 'חלק מההעלאות נקטעו: אפשר להמשיך או למחוק אותן למטה',
 
+  announceRejected: '{name} לא נוסף: {reason}',
+  announceRetrying: '{name}: ניסיון חוזר בעוד {time}',
+  announceOffline: '{name}: אין חיבור, ממתין לרשת',
+  announceSummary: 'העלאות: {done} הושלמו, {failed} נכשלו, {left} נותרו',
+
+  summaryLabel: 'כל ההעלאות',
+  summaryDone: 'הושלמו: {count}',
+  summaryFailed: 'נכשלו: {count}',
+  summaryLeft: 'נותרו: {count}',
+  pauseAll: 'השהה הכול',
+  resumeAll: 'המשך הכול',
+  retryAll: 'נסה שוב הכול',
+  cancelAll: 'בטל הכול',
+
   rejectAccept: 'סוג הקובץ הזה אינו מתקבל',
   rejectSize: 'הוא גדול מ־{max}',
   rejectMultiple: 'קובץ אחד בכל פעם',
