@@ -1,6 +1,7 @@
 // The package build (`npm run build`): ESM modules as they are in src/ (so applications tree-shake
 // what they do not use), dependencies left as imports, source maps. Declarations come from
 // `tsc -p tsconfig.build.json`; the demo and the tests use vite.config.ts.
+import { readdirSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
 
@@ -12,9 +13,12 @@ export const entries = {
   main: 'src/main.ts',
   index: 'src/index.ts',
   element: 'src/element.ts',
-  'element/locales/ar': 'src/element/locales/ar.ts',
-  'element/locales/fa': 'src/element/locales/fa.ts',
-  'element/locales/he': 'src/element/locales/he.ts',
+  // Each translation is an entry of its own (`resumable-upload/locales/de`), never in the main bundle.
+  ...Object.fromEntries(
+    readdirSync(new URL('src/element/locales/', import.meta.url))
+      .filter((file) => file.endsWith('.ts'))
+      .map((file) => [`element/locales/${file.slice(0, -3)}`, `src/element/locales/${file}`]),
+  ),
 };
 
 /**

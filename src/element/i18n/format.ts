@@ -1,4 +1,6 @@
-/** Sizes, speeds, percents and durations in one language, through `Intl`. */
+import type { PluralMessage } from './strings.ts';
+
+/** Counts, plurals, sizes, speeds, percents and durations in one language, through `Intl`. */
 export interface Formatter {
   readonly lang: string;
   /** `4.2 MB`, `999 bytes` (decimal units, as `Intl` names them). */
@@ -9,6 +11,10 @@ export interface Formatter {
   percent(fraction: number): string;
   /** `2 min, 5 sec`: the two largest units, rounded up to whole seconds. */
   duration(seconds: number): string;
+  /** `1,234`: a number of things, in the language's digits. */
+  count(count: number): string;
+  /** The form of `message` that agrees with `count` (its `Intl.PluralRules` category, else `other`); `{count}` is left for `interpolate`. */
+  plural(message: PluralMessage, count: number): string;
 }
 
 const SIZE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
@@ -55,6 +61,8 @@ function createFormatter(lang: string): Formatter {
   };
   const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
   const list = new Intl.ListFormat(lang, { type: 'unit', style: 'short' });
+  const counts = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+  const plurals = new Intl.PluralRules(lang);
 
   return {
     lang,
@@ -85,5 +93,7 @@ function createFormatter(lang: string): Formatter {
           .map(([name, value]) => unit(name, value, 0)),
       );
     },
+    count: (count) => counts.format(count),
+    plural: (message, count) => message[plurals.select(count)] ?? message.other,
   };
 }

@@ -1,7 +1,7 @@
 import type { UploadStrings } from '../i18n/strings.ts';
 
 /** Arabic (العربية). Register with `registerLocale('ar', ar)`. */
-export const ar: UploadStrings = {
+export const ar = {
   chooseFiles: 'اختر ملفات',
   chooseFile: 'اختر ملفًا',
   dropHint: 'أو أفلتها هنا',
@@ -70,4 +70,4 @@ export const ar: UploadStrings = {
   errorSessionExpired: 'انتهت صلاحية جلسة الرفع',
   errorInvalidOption: 'الرفع غير مُعدّ بشكل صحيح',
   errorUnknown: 'حدث خطأ ما',
-};
+} satisfies Partial<UploadStrings>;

@@ -1,7 +1,7 @@
 import type { UploadStrings } from '../i18n/strings.ts';
 
 /** Persian (فارسی). Register with `registerLocale('fa', fa)`. */
-export const fa: UploadStrings = {
+export const fa = {
   chooseFiles: 'انتخاب فایل‌ها',
   chooseFile: 'انتخاب فایل',
   dropHint: 'یا آن‌ها را اینجا رها کنید',
@@ -70,4 +70,4 @@ export const fa: UploadStrings = {
   errorSessionExpired: 'نشست بارگذاری منقضی شد',
   errorInvalidOption: 'بارگذاری درست پیکربندی نشده است',
   errorUnknown: 'مشکلی پیش آمد',
-};
+} satisfies Partial<UploadStrings>;

@@ -1,7 +1,7 @@
 import type { UploadStrings } from '../i18n/strings.ts';
 
 /** Hebrew (עברית). Register with `registerLocale('he', he)`. */
-export const he: UploadStrings = {
+export const he = {
   chooseFiles: 'בחירת קבצים',
   chooseFile: 'בחירת קובץ',
   dropHint: 'או לגרור אותם לכאן',
@@ -70,4 +70,4 @@ export const he: UploadStrings = {
   errorSessionExpired: 'תוקף סשן ההעלאה פג',
   errorInvalidOption: 'ההעלאה לא הוגדרה כראוי',
   errorUnknown: 'משהו השתבש',
-};
+} satisfies Partial<UploadStrings>;

@@ -35,6 +35,32 @@ describe('formatting through Intl', () => {
   });
 });
 
+describe('plurals through Intl.PluralRules', () => {
+  const files = { zero: 'z {count}', one: 'o {count}', two: 't {count}', few: 'f {count}', many: 'm {count}', other: 'x {count}' };
+  const forms = (lang: string, counts: number[]) => counts.map((count) => formatterFor(lang).plural(files, count)[0]).join('');
+
+  it("picks the form of the language's category for each count", () => {
+    expect(forms('en', [0, 1, 2, 21])).toBe('xoxx');
+    expect(forms('fr', [0, 1, 2])).toBe('oox'); // French counts 0 as singular
+    expect(forms('pl', [1, 2, 5, 12, 22, 25])).toBe('ofmmfm');
+    expect(forms('ru', [1, 2, 5, 11, 21, 22])).toBe('ofmmof');
+    expect(forms('uk', [1, 3, 7, 21])).toBe('ofmo');
+    expect(forms('ar', [0, 1, 2, 3, 11, 100])).toBe('zotfmx');
+    expect(forms('he', [1, 2, 3])).toBe('otx');
+    expect(forms('ja', [0, 1, 2])).toBe('xxx');
+  });
+
+  it('falls back to other for a category the message lacks', () => {
+    expect(formatterFor('pl').plural({ one: '{count} plik', other: '{count} pliku' }, 5)).toBe('{count} pliku');
+  });
+
+  it('writes counts in the digits of the language', () => {
+    expect(formatterFor('en').count(1234)).toBe('1,234');
+    expect(formatterFor('fa').count(12)).toBe('۱۲');
+    expect(formatterFor('de').count(1234)).toBe('1.234');
+  });
+});
+
 describe('SpeedMeter', () => {
   it('smooths: one fast interval moves the estimate only part of the way', () => {
     const meter = new SpeedMeter(4000);
