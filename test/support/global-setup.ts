@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { createReferenceServer } from '../../server/index.ts';
+import { startScriptedServer } from './scripted-server.ts';
 
 // Browser tests talk to a real reference server on another loopback origin, so CORS is exercised too.
 export default async function setup(project: TestProject) {
@@ -12,6 +13,9 @@ export default async function setup(project: TestProject) {
   // A deployment that forgot Range in Access-Control-Expose-Headers, and takes resent bytes as Cloud Storage does.
   const rangeHidden = await createReferenceServer({ exposeHeaders: 'Location', acceptResentBytes: true }).listen(0, '127.0.0.1');
   project.provide('rangeHiddenServerUrl', rangeHidden.url);
+  // Answers exactly as a test scripted them, on two origins (test/support/scripted-server.ts).
+  const scripted = await startScriptedServer();
+  project.provide('scriptedServer', { url: scripted.url, otherOriginUrl: scripted.otherOriginUrl });
   // CHAOS_UPLOADS=500 CHAOS_SEED=7 npm run test:unit for a longer run with other faults.
   project.provide('chaos', {
     uploads: Number(process.env.CHAOS_UPLOADS ?? 40),
@@ -21,6 +25,7 @@ export default async function setup(project: TestProject) {
     await strict.close();
     await realistic.close();
     await rangeHidden.close();
+    await scripted.close();
   };
 }
 
@@ -29,6 +34,7 @@ declare module 'vitest' {
     serverUrl: string;
     keepAliveServerUrl: string;
     rangeHiddenServerUrl: string;
+    scriptedServer: { url: string; otherOriginUrl: string };
     chaos: { uploads: number; seed: number };
   }
 }
