@@ -23,12 +23,18 @@ export class ResumableTransfer implements Transfer {
   readonly #budget: RetryBudget;
   readonly #sizer: ChunkSizer;
   #sessionUri: string | undefined;
-  /** A session given by the caller: its history is unknown, so it may hold any number of bytes. */
+  /**
+   * A session given by the caller or kept from an earlier page, not yet asked where it stands: its
+   * history is unknown, so its first answered status query may claim any count. From then on the
+   * client knows what it sent, and the session may claim no more, as one it started itself.
+   */
   #adopted: boolean;
   /** Where the next chunk starts: the server's committed count. */
   #offset = 0;
-  /** The end of the furthest chunk sent to this session: the server cannot claim more. */
+  /** The end of the furthest chunk sent to this session (or what it held when adopted): the server cannot claim more. */
   #sentUpTo = 0;
+  /** The most this session ever confirmed: only bytes beyond it earn the retries back. */
+  #confirmed = 0;
   #restarts = 0;
 
   constructor(private readonly host: TransferHost) {
@@ -58,12 +64,15 @@ export class ResumableTransfer implements Transfer {
       host.phase('starting');
       sessionUri = await startSession(options, options.endpoint!, signal);
       this.#sessionUri = sessionUri;
-      this.#offset = this.#sentUpTo = 0;
+      this.#offset = this.#sentUpTo = this.#confirmed = 0;
       host.session(sessionUri);
     } else {
       // Bytes may have been in flight when we stopped: only the server knows where to go on from.
       const reachable = this.#adopted ? total : this.#sentUpTo;
-      const result = this.#settle(await queryStatus(options, sessionUri, reachable, signal), sessionUri, reachable);
+      const status = await queryStatus(options, sessionUri, reachable, signal);
+      if (this.#adopted && !status.final) this.#sentUpTo = status.committed;
+      this.#adopted = false;
+      const result = this.#settle(status, sessionUri, reachable);
       if (result) return result;
     }
     host.phase('uploading');
@@ -110,7 +119,12 @@ export class ResumableTransfer implements Transfer {
         { status: 308 },
       );
     }
-    if (status.committed > this.#offset) this.#budget.reset();
+    // A server can lower the offset (a 308 without Range) and confirm the same bytes again, in a
+    // cycle: only bytes it never confirmed before are progress that earns the retries back.
+    if (status.committed > this.#confirmed) {
+      this.#confirmed = status.committed;
+      this.#budget.reset();
+    }
     this.#offset = status.committed;
     this.host.committed(status.committed);
     return undefined;
@@ -149,7 +163,7 @@ export class ResumableTransfer implements Transfer {
     this.#restarts++;
     this.#sessionUri = undefined;
     this.#adopted = false;
-    this.#offset = this.#sentUpTo = 0;
+    this.#offset = this.#sentUpTo = this.#confirmed = 0;
     this.host.session(undefined);
     return true;
   }

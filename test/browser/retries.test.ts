@@ -80,6 +80,22 @@ describe('retries after server errors and broken connections', () => {
     expect(log.requests.filter((r) => r.kind === 'chunk')).toHaveLength(fast.retries + 1);
   });
 
+  it("gives up with 'network' on a server that lowers the offset and confirms the same bytes again, in a cycle", async () => {
+    // Chunk 2 is answered by a 308 without Range (nothing committed), the status query confirms
+    // chunk 1 again, and so on: no new byte ever, so the retries must run out.
+    const file = patternFile(3 * QUANTUM);
+    const up = upload(file, [{ kind: 'delay', ms: 0 }, { kind: 'omit-range', times: 40 }]);
+    const error = await rejection(up.start());
+    expect(error.code).toBe('network');
+    const log = await sessionLog(up.sessionUri!);
+    expect(log.requests.map((r) => r.kind)).toEqual([
+      'start',
+      'chunk',
+      ...Array.from({ length: fast.retries }, () => ['chunk', 'query']).flat(),
+      'chunk',
+    ]);
+  });
+
   it("fails with 'network' when the server cannot be reached", async () => {
     const up = new Upload(patternFile(10), { endpoint: 'http://127.0.0.1:9/upload/x', retry: { retries: 1, baseDelayMs: 1, maxDelayMs: 5 } });
     const error = await rejection(up.start());

@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Upload, clearStoredUploads } from '../../src/index.ts';
+import { QUANTUM, patternFile } from './support/files.ts';
+import { conversation, incomplete, script, sessionOf, sessionStarted } from './support/scripted.ts';
+import { fast, rejection } from './support/upload-helpers.ts';
+
+// Servers that lie, scripted answer by answer: each must end in a typed error, never a success.
+
+const MiB = 4 * QUANTUM;
+const final = (size: number) => ({ status: 200, json: { id: 'x', size: String(size) } });
+
+beforeEach(() => clearStoredUploads());
+
+describe('an adopted session may claim any count only at its first status query', () => {
+  it("a final answer after a failed chunk, with half the file sent, is 'protocol'", async () => {
+    const file = patternFile(MiB);
+    const s = await script([incomplete(0), incomplete(QUANTUM), { status: 503 }, final(MiB)]);
+    const up = new Upload(file, { sessionUri: sessionOf(s), chunkSize: QUANTUM, retry: fast });
+    const error = await rejection(up.start());
+    expect(error.code).toBe('protocol');
+    expect(conversation(await s.requests())).toEqual([
+      `PUT bytes */${MiB}`,
+      `PUT bytes 0-262143/${MiB}`,
+      `PUT bytes 262144-524287/${MiB}`,
+      `PUT bytes */${MiB}`,
+    ]);
+  });
+
+  it("a Range beyond what was sent, after a failed chunk, is 'protocol'", async () => {
+    const file = patternFile(MiB);
+    const s = await script([incomplete(0), incomplete(QUANTUM), { status: 503 }, incomplete(MiB - 1), final(MiB)]);
+    const up = new Upload(file, { sessionUri: sessionOf(s), chunkSize: QUANTUM, retry: fast });
+    const error = await rejection(up.start());
+    expect(error.code).toBe('protocol');
+    expect(error.message).toContain(`claims ${MiB - 1} bytes committed`);
+    expect((await s.requests()).length).toBe(4); // nothing sent after the impossible claim
+  });
+
+  it('at its first status query, it may hold the whole file already (finished elsewhere)', async () => {
+    const file = patternFile(MiB);
+    const s = await script([final(MiB)]);
+    const result = await new Upload(file, { sessionUri: sessionOf(s), chunkSize: QUANTUM, retry: fast }).start();
+    expect(result.status).toBe(200);
+  });
+
+  it("a session found in storage: the same lie after its first status query is 'protocol'", async () => {
+    const file = patternFile(MiB, 'stored.bin');
+    const s = await script((urls) => [
+      sessionStarted(urls),
+      incomplete(QUANTUM),
+      { status: 403 }, // the first page stops here, its session kept in IndexedDB
+      incomplete(QUANTUM), // the next page asks the stored session where it stands
+      { status: 503 },
+      final(MiB),
+    ]);
+    const endpoint = `${s.base}/upload`;
+    expect((await rejection(new Upload(file, { endpoint, chunkSize: QUANTUM, retry: fast }).start())).code).toBe('http');
+    const again = new Upload(file, { endpoint, chunkSize: QUANTUM, retry: fast });
+    const error = await rejection(again.start());
+    expect(error.code).toBe('protocol');
+    expect(again.sessionUri).toBe(sessionOf(s));
+  });
+});
