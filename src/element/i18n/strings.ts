@@ -77,11 +77,11 @@ export interface UploadStrings {
   /** Said instead of many messages at once: how many files are done, failed and left so far. */
   announceSummary: string;
 
-  /** The summary over all files: its accessible name, and files done, failed and left (`{count}`). */
+  /** The summary over all files: its accessible name, and files done, failed and left (`{count}`, one form per plural category). */
   summaryLabel: string;
-  summaryDone: string;
-  summaryFailed: string;
-  summaryLeft: string;
+  summaryDone: PluralMessage;
+  summaryFailed: PluralMessage;
+  summaryLeft: PluralMessage;
   /** The summary's buttons, acting on every file. */
   pauseAll: string;
   resumeAll: string;
@@ -104,6 +104,9 @@ export interface UploadStrings {
   errorInvalidOption: string;
   errorUnknown: string;
 }
+
+/** The keys whose words are one string, whatever the number (most of them). */
+export type TextKey = { [K in keyof UploadStrings]: UploadStrings[K] extends string ? K : never }[keyof UploadStrings];
 
 /** English, built in. */
 export const en: UploadStrings = {
@@ -154,9 +157,9 @@ export const en: UploadStrings = {
   announceSummary: 'Uploads: {done} done, {failed} failed, {left} left',
 
   summaryLabel: 'All uploads',
-  summaryDone: '{count} done',
-  summaryFailed: '{count} failed',
-  summaryLeft: '{count} left',
+  summaryDone: { one: '{count} done', other: '{count} done' },
+  summaryFailed: { one: '{count} failed', other: '{count} failed' },
+  summaryLeft: { one: '{count} left', other: '{count} left' },
   pauseAll: 'Pause all',
   resumeAll: 'Resume all',
   retryAll: 'Retry all',

@@ -49,9 +49,9 @@ export const ar = {
   announceSummary: 'عمليات الرفع: اكتمل {done}، فشل {failed}، تبقّى {left}',
 
   summaryLabel: 'كل عمليات الرفع',
-  summaryDone: 'اكتمل: {count}',
-  summaryFailed: 'فشل: {count}',
-  summaryLeft: 'متبقٍّ: {count}',
+  summaryDone: { zero: 'اكتمل: {count}', one: 'اكتمل: {count}', two: 'اكتمل: {count}', few: 'اكتمل: {count}', many: 'اكتمل: {count}', other: 'اكتمل: {count}' },
+  summaryFailed: { zero: 'فشل: {count}', one: 'فشل: {count}', two: 'فشل: {count}', few: 'فشل: {count}', many: 'فشل: {count}', other: 'فشل: {count}' },
+  summaryLeft: { zero: 'متبقٍّ: {count}', one: 'متبقٍّ: {count}', two: 'متبقٍّ: {count}', few: 'متبقٍّ: {count}', many: 'متبقٍّ: {count}', other: 'متبقٍّ: {count}' },
   pauseAll: 'إيقاف الكل مؤقتًا',
   resumeAll: 'استئناف الكل',
   retryAll: 'إعادة محاولة الكل',

@@ -49,9 +49,9 @@ export const fa = {
   announceSummary: 'بارگذاری‌ها: {done} انجام شد، {failed} ناموفق، {left} مانده',
 
   summaryLabel: 'همهٔ بارگذاری‌ها',
-  summaryDone: '{count} انجام شد',
-  summaryFailed: '{count} ناموفق',
-  summaryLeft: '{count} مانده',
+  summaryDone: { one: '{count} انجام شد', other: '{count} انجام شد' },
+  summaryFailed: { one: '{count} ناموفق', other: '{count} ناموفق' },
+  summaryLeft: { one: '{count} مانده', other: '{count} مانده' },
   pauseAll: 'توقف همه',
   resumeAll: 'ادامهٔ همه',
   retryAll: 'تلاش دوباره برای همه',

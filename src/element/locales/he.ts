@@ -49,9 +49,9 @@ export const he = {
   announceSummary: 'העלאות: {done} הושלמו, {failed} נכשלו, {left} נותרו',
 
   summaryLabel: 'כל ההעלאות',
-  summaryDone: 'הושלמו: {count}',
-  summaryFailed: 'נכשלו: {count}',
-  summaryLeft: 'נותרו: {count}',
+  summaryDone: { one: 'הושלמו: {count}', two: 'הושלמו: {count}', other: 'הושלמו: {count}' },
+  summaryFailed: { one: 'נכשלו: {count}', two: 'נכשלו: {count}', other: 'נכשלו: {count}' },
+  summaryLeft: { one: 'נותרו: {count}', two: 'נותרו: {count}', other: 'נותרו: {count}' },
   pauseAll: 'השהה הכול',
   resumeAll: 'המשך הכול',
   retryAll: 'נסה שוב הכול',

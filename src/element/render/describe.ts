@@ -2,7 +2,7 @@ import type { UploadErrorCode } from '../../errors/upload-error.ts';
 import { isUploadError } from '../../errors/upload-error.ts';
 import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
-import type { UploadStrings } from '../i18n/strings.ts';
+import type { TextKey, UploadStrings } from '../i18n/strings.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
 /** Words for one moment of one item, in the element's language. */
@@ -13,7 +13,7 @@ export interface Wording {
   now: number;
 }
 
-const ERROR_KEYS: Record<UploadErrorCode, keyof UploadStrings> = {
+const ERROR_KEYS: Record<UploadErrorCode, TextKey> = {
   network: 'errorNetwork',
   http: 'errorHttp',
   protocol: 'errorProtocol',
