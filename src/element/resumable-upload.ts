@@ -6,7 +6,7 @@ import { formatterFor } from './i18n/format.ts';
 import { interpolate } from './i18n/interpolate.ts';
 import { stringsFor } from './i18n/locales.ts';
 import type { UploadStrings } from './i18n/strings.ts';
-import type { UploadItem } from './item/upload-item.ts';
+import type { IncomingFile, UploadItem } from './item/upload-item.ts';
 import { errorReason, type Wording } from './render/describe.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
@@ -26,15 +26,21 @@ import type {} from './events/upload-reject.ts';
 import type {} from './events/upload-start.ts';
 import type {} from './events/upload-success.ts';
 
-/** Per-file `Upload` options: anything `prepare` returns wins over the element's settings. */
-export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Promise<Partial<UploadOptions> | void>;
+/**
+ * Per-file `Upload` options: anything `prepare` returns wins over the element's settings. The item
+ * gives the file's `relativePath` in a dropped or chosen folder.
+ */
+export type PrepareUpload = (file: File, item: UploadItem) => Partial<UploadOptions> | void | Promise<Partial<UploadOptions> | void>;
+
+/** The resource's metadata for one file; the item gives its `relativePath` in a dropped or chosen folder. */
+export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknown> | undefined;
 
 /**
  * @tag resumable-upload
  * @summary Resumable uploads with a list of files, progress you can trust, pause, resume, cancel and retry.
  *
- * @fires {UploadAddEvent} upload-add - A valid file is about to be listed. Cancelable. `{ file }`
- * @fires {UploadRejectEvent} upload-reject - A file failed `accept`, `max-file-size` or `multiple`. `{ file, item, reason }`
+ * @fires {UploadAddEvent} upload-add - A valid file is about to be listed. Cancelable: then it is listed as rejected (`'cancelled-by-app'`) with your `detail.message`, or left out with `detail.silent`. `{ file, relativePath, message, silent }`
+ * @fires {UploadRejectEvent} upload-reject - A file failed `accept`, a size or count limit or `multiple`, or `upload-add` was cancelled. `{ file, item, reason }`
  * @fires {UploadStartEvent} upload-start - An upload started (also on retry). `{ file, item, upload }`
  * @fires {UploadProgressEvent} upload-progress - The server confirmed more bytes. `{ file, item, upload, bytesCommitted, bytesTotal }`
  * @fires {UploadSuccessEvent} upload-success - A file is stored. `{ file, item, upload, result }`
@@ -60,7 +66,7 @@ export type PrepareUpload = (file: File) => Partial<UploadOptions> | void | Prom
  * @csspart item-done - A row stored on the server.
  * @csspart item-failed - A row failed; Retry is offered.
  * @csspart item-cancelled - A row cancelled.
- * @csspart item-rejected - A row not added (`accept`, `max-file-size`, `multiple`).
+ * @csspart item-rejected - A row not added (`accept`, a size or count limit, `multiple`, or a cancelled `upload-add`).
  * @csspart name - The file's name.
  * @csspart size - The file's size.
  * @csspart status - The item's status text.
@@ -107,8 +113,14 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Number, attribute: 'chunk-size' }) chunkSize: number | undefined;
   /** Which files are taken, as the file input's `accept`: `image/*,.pdf`. Also checked on drop and paste. */
   @property() accept = '';
-  /** The largest file taken, in bytes; larger ones are rejected with a reason. */
+  /** The largest file taken, in bytes; larger ones are rejected with a reason (`'max-file-size'`). */
   @property({ type: Number, attribute: 'max-file-size' }) maxFileSize: number | undefined;
+  /** The smallest file taken, in bytes (`1` refuses empty files); smaller ones are rejected (`'min-file-size'`). */
+  @property({ type: Number, attribute: 'min-file-size' }) minFileSize: number | undefined;
+  /** How many files the list may hold (rejected and cancelled rows do not count; removing a row frees its place); more are rejected (`'max-files'`). */
+  @property({ type: Number, attribute: 'max-files' }) maxFiles: number | undefined;
+  /** The most bytes all listed files may hold together (rejected and cancelled rows do not count); a file that would pass it is rejected (`'max-total-size'`). */
+  @property({ type: Number, attribute: 'max-total-size' }) maxTotalSize: number | undefined;
   /** Take several files at once. */
   @property({ type: Boolean, reflect: true }) multiple = false;
   /** Start uploading as soon as files are chosen; `auto="false"` waits for Start or `startAll()`. */
@@ -132,17 +144,23 @@ export class ResumableUploadElement extends LitElement {
   @property({ attribute: false }) headers: HeadersOption | undefined;
   /** Per-file options, e.g. `metadata` or a `sessionUri` from your backend. Awaited when the file starts. */
   @property({ attribute: false }) prepare: PrepareUpload | undefined;
-  /** The resource's metadata, or a function of the file. Default `{ name: file.name }` (none for `'media'`). */
-  @property({ attribute: false }) metadata: Record<string, unknown> | ((file: File) => Record<string, unknown> | undefined) | undefined;
+  /** The resource's metadata, or a function of the file and its item (`item.relativePath`). Default `{ name: file.name }` (none for `'media'`). */
+  @property({ attribute: false }) metadata: Record<string, unknown> | MetadataOf | undefined;
   /** Words to replace, over the language's translation and English. */
   @property({ attribute: false }) strings: Partial<UploadStrings> | undefined;
 
   readonly #uploads = new UploadsController(this, {
-    rules: () => ({ accept: this.accept, maxFileSize: this.maxFileSize }),
+    rules: () => ({
+      accept: this.accept,
+      maxFileSize: this.maxFileSize,
+      minFileSize: this.minFileSize,
+      maxFiles: this.maxFiles,
+      maxTotalSize: this.maxTotalSize,
+    }),
     multiple: () => this.multiple,
     auto: () => this.auto,
     concurrency: () => this.concurrency,
-    optionsFor: (file) => this.#optionsFor(file),
+    optionsFor: (item) => this.#optionsFor(item),
   });
   readonly #handles: KeptHandles = new WeakMap();
   readonly #interrupted = new InterruptedUploads(this, {
@@ -167,11 +185,12 @@ export class ResumableUploadElement extends LitElement {
     return this.#uploads.items;
   }
 
-  /** Adds files as if chosen in the picker: validated, listed, started with `auto`. Returns the items added. */
+  /**
+   * Adds files as if chosen in the picker: validated, listed, started with `auto`. Returns the items
+   * added. A file's `relativePath` is its `webkitRelativePath` if it has one, else its name.
+   */
   addFiles(files: FileList | Iterable<File>): UploadItem[] {
-    const added = this.#uploads.add(files);
-    this.#interrupted.taken(added.map((item) => item.file));
-    return added;
+    return this.#add([...files].map((file) => ({ file, relativePath: file.webkitRelativePath || file.name })));
   }
 
   /** Starts the files waiting for it (`auto="false"`) and retries failed ones. */
@@ -242,10 +261,17 @@ export class ResumableUploadElement extends LitElement {
     `;
   }
 
-  async #optionsFor(file: File): Promise<UploadOptions> {
+  #add(files: IncomingFile[]): UploadItem[] {
+    const added = this.#uploads.add(files);
+    this.#interrupted.taken(added.map((item) => item.file));
+    return added;
+  }
+
+  async #optionsFor(item: UploadItem): Promise<UploadOptions> {
     const { uploadType } = this;
+    const { file } = item;
     const metadata =
-      typeof this.metadata === 'function' ? this.metadata(file) : (this.metadata ?? (uploadType === 'media' ? undefined : { name: file.name }));
+      typeof this.metadata === 'function' ? this.metadata(file, item) : (this.metadata ?? (uploadType === 'media' ? undefined : { name: file.name }));
     const options: UploadOptions = {
       endpoint: this.endpoint || undefined,
       uploadType,
@@ -256,7 +282,7 @@ export class ResumableUploadElement extends LitElement {
     };
     const handle = await this.#handles.get(file);
     if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;
-    return { ...options, ...(await this.prepare?.(file)) };
+    return { ...options, ...(await this.prepare?.(file, item)) };
   }
 
   #choose = async () => {

@@ -1,9 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { UploadOptions } from '../engine/options.ts';
 import { emit } from './events/emit.ts';
-import { ACTIVE, type ItemStatus } from './item/item-status.ts';
-import { UploadItem, type ItemHost } from './item/upload-item.ts';
-import { checkFile, type FileRules, type RejectReason } from './validation/check-file.ts';
+import type { UploadAddDetail } from './events/upload-add.ts';
+import { isActive } from '../engine/state.ts';
+import type { ItemStatus } from './item/item-status.ts';
+import { UploadItem, type IncomingFile, type ItemHost } from './item/upload-item.ts';
+import { checkFile, type FileRules, type Listed, type Rejection } from './validation/check-file.ts';
 
 /** What the element tells the list; read at the moment it is needed, so attribute changes apply at once. */
 export interface UploadsSettings {
@@ -11,7 +13,7 @@ export interface UploadsSettings {
   multiple(): boolean;
   auto(): boolean;
   concurrency(): number;
-  optionsFor(file: File): Promise<UploadOptions>;
+  optionsFor(item: UploadItem): Promise<UploadOptions>;
 }
 
 /** Something for the polite live region to say. */
@@ -62,22 +64,30 @@ export class UploadsController implements ReactiveController, ItemHost {
   }
 
   /** Validates, lists and (with `auto`) queues files; returns the items added. */
-  add(files: Iterable<File>): UploadItem[] {
+  add(files: Iterable<IncomingFile>): UploadItem[] {
     const added: UploadItem[] = [];
     const multiple = this.#settings.multiple();
     const rules = this.#settings.rules();
+    const listed = this.#listed();
     this.#hold(() => {
-      for (const file of files) {
-        const reason: RejectReason | undefined = !multiple && added.length > 0 ? 'multiple' : checkFile(file, rules);
-        if (reason) {
-          const item = new UploadItem(file, this, 'rejected', reason, rules.maxFileSize);
-          this.#items.push(item);
-          emit(this.#host, 'upload-reject', { file, item, reason });
+      for (const incoming of files) {
+        const { file, relativePath } = incoming;
+        let rejection: Rejection | undefined = !multiple && added.length > 0 ? { reason: 'multiple' } : checkFile(file, rules, listed);
+        if (!rejection) {
+          const detail: UploadAddDetail = { file, relativePath };
+          if (!emit(this.#host, 'upload-add', detail, true)) {
+            if (detail.silent) continue;
+            rejection = { reason: 'cancelled-by-app', message: detail.message };
+          }
+        }
+        const item = new UploadItem(incoming, this, rejection);
+        this.#items.push(item);
+        if (rejection) {
+          emit(this.#host, 'upload-reject', { file, item, reason: rejection.reason });
           continue;
         }
-        if (!emit(this.#host, 'upload-add', { file }, true)) continue;
-        const item = new UploadItem(file, this, 'ready');
-        this.#items.push(item);
+        listed.count++;
+        listed.bytes += file.size;
         added.push(item);
         if (this.#settings.auto()) item.start();
       }
@@ -109,7 +119,7 @@ export class UploadsController implements ReactiveController, ItemHost {
     try {
       const limit = Math.max(1, this.#settings.concurrency() || 1);
       for (;;) {
-        const active = this.#items.filter((item) => ACTIVE.includes(item.status)).length;
+        const active = this.#items.filter((item) => isActive(item.status)).length;
         const next = active < limit && this.#items.find((item) => item.status === 'queued');
         if (!next) return;
         void next.run();
@@ -121,8 +131,8 @@ export class UploadsController implements ReactiveController, ItemHost {
 
   // ItemHost: called by the items.
 
-  async optionsFor(file: File): Promise<UploadOptions> {
-    return this.#settings.optionsFor(file);
+  async optionsFor(item: UploadItem): Promise<UploadOptions> {
+    return this.#settings.optionsFor(item);
   }
 
   started(item: UploadItem): void {
@@ -156,6 +166,17 @@ export class UploadsController implements ReactiveController, ItemHost {
   removed(item: UploadItem): void {
     this.#items = this.#items.filter((other) => other !== item);
     this.#host.requestUpdate();
+  }
+
+  /** What `max-files` and `max-total-size` count: the files listed, less those rejected or cancelled. */
+  #listed(): Listed {
+    const listed: Listed = { count: 0, bytes: 0 };
+    for (const { status, file } of this.#items) {
+      if (status === 'rejected' || status === 'cancelled') continue;
+      listed.count++;
+      listed.bytes += file.size;
+    }
+    return listed;
   }
 
   #hold(action: () => void): void {

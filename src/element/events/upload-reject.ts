@@ -5,11 +5,14 @@ export interface UploadRejectDetail {
   file: File;
   /** The listed row that says why; its `status` is `'rejected'`. */
   item: UploadItem;
-  /** `'accept'`, `'max-file-size'` or `'multiple'` (several files dropped without `multiple`). */
+  /**
+   * `'accept'`, `'max-file-size'`, `'min-file-size'`, `'max-files'`, `'max-total-size'`,
+   * `'multiple'` (several files dropped without `multiple`) or `'cancelled-by-app'` (`upload-add` was cancelled).
+   */
   reason: RejectReason;
 }
 
-/** A file was not added: it failed `accept` or `max-file-size`, or was one too many. */
+/** A file was not added: it failed `accept` or a size or count limit, was one too many, or the page refused it. */
 export type UploadRejectEvent = CustomEvent<UploadRejectDetail>;
 
 declare global {

@@ -20,6 +20,8 @@ export interface UploadStrings {
   chooseFiles: string;
   /** The picker button, without `multiple`. */
   chooseFile: string;
+  /** The picker button, with `directory`. */
+  chooseFolder: string;
   /** Beside the button, unless the `drop-label` slot is filled. */
   dropHint: string;
   /** Shown while the list is empty, unless the `empty` slot is filled. */
@@ -88,10 +90,22 @@ export interface UploadStrings {
   retryAll: string;
   cancelAll: string;
 
-  /** Why a file was not added. `{max}` is `max-file-size`, formatted. */
+  /**
+   * Why a file was not added. `{max}` is `max-file-size`, `max-total-size` (formatted sizes) or
+   * `max-files` (a formatted number); `{min}` is `min-file-size`.
+   */
   rejectAccept: string;
   rejectSize: string;
+  rejectMinSize: string;
+  rejectMaxFiles: string;
+  rejectTotalSize: string;
   rejectMultiple: string;
+  /** The page cancelled `upload-add` and gave no words of its own. */
+  rejectCancelledByApp: string;
+
+  /** In a form: the validation message with `required` while no file is uploaded, and while uploads are under way. */
+  formRequired: string;
+  formUploading: string;
 
   /** Why an upload failed, by `UploadError` code; `{status}` is the HTTP status. */
   errorNetwork: string;
@@ -112,6 +126,7 @@ export type TextKey = { [K in keyof UploadStrings]: UploadStrings[K] extends str
 export const en: UploadStrings = {
   chooseFiles: 'Choose files',
   chooseFile: 'Choose a file',
+  chooseFolder: 'Choose a folder',
   dropHint: 'or drop them here',
   empty: 'No files yet.',
   listLabel: 'Uploads',
@@ -167,7 +182,14 @@ export const en: UploadStrings = {
 
   rejectAccept: 'this type of file is not accepted',
   rejectSize: 'it is larger than {max}',
+  rejectMinSize: 'it is smaller than {min}',
+  rejectMaxFiles: 'too many files (the limit is {max})',
+  rejectTotalSize: 'all the files together would be larger than {max}',
   rejectMultiple: 'one file at a time',
+  rejectCancelledByApp: 'the page did not accept it',
+
+  formRequired: 'Upload at least one file.',
+  formUploading: 'Wait until the uploads finish.',
 
   errorNetwork: 'the connection kept failing',
   errorHttp: 'the server refused it (HTTP {status})',

@@ -4,14 +4,14 @@ import { isActive } from '../../engine/state.ts';
 import { Upload } from '../../engine/upload.ts';
 import { isUploadError } from '../../errors/upload-error.ts';
 import type { UploadResult } from '../../protocol/final-result.ts';
-import type { RejectReason } from '../validation/check-file.ts';
+import type { RejectReason, Rejection } from '../validation/check-file.ts';
 import { canMoveItem, type ItemStatus } from './item-status.ts';
 import { SpeedMeter } from './speed-meter.ts';
 
 /** What an item needs from the list that holds it. */
 export interface ItemHost {
   /** The `Upload` options for this file (the element's settings and `prepare`). */
-  optionsFor(file: File): Promise<UploadOptions>;
+  optionsFor(item: UploadItem): Promise<UploadOptions>;
   /** The upload was started (first time or after a failure). */
   started(item: UploadItem): void;
   progressed(item: UploadItem): void;
@@ -21,6 +21,13 @@ export interface ItemHost {
 
 let lastId = 0;
 
+/** A file on its way into the list, with its place in the folder it came with. */
+export interface IncomingFile {
+  file: File;
+  /** See `UploadItem.relativePath`. */
+  relativePath: string;
+}
+
 /**
  * One file of a `<resumable-upload>` list: its `Upload` (made when it starts), its status, and the
  * actions its buttons call. Get them from `element.items` or from any `upload-*` event's detail.
@@ -29,10 +36,17 @@ export class UploadItem {
   /** Unique within the page. */
   readonly id = `upload-${++lastId}`;
   readonly file: File;
+  /**
+   * Where the file sits in the folder it came with, the folder's name first (`photos/2024/a.jpg`),
+   * when a folder was dropped or chosen (`directory`); else the file's name.
+   */
+  readonly relativePath: string;
   /** Why the file was not added, when `status` is `'rejected'`. */
   readonly rejection: RejectReason | undefined;
-  /** The `max-file-size` the file was checked against, to say why it was rejected. */
-  readonly maxFileSize: number | undefined;
+  /** The limit the file was checked against, to say why it was rejected: bytes, or a count for `'max-files'`. */
+  readonly rejectionLimit: number | undefined;
+  /** With `'cancelled-by-app'`: the page's own words from `upload-add`, if it gave some. */
+  readonly rejectionMessage: string | undefined;
   readonly #host: ItemHost;
   readonly #speed = new SpeedMeter();
   #status: ItemStatus;
@@ -42,12 +56,14 @@ export class UploadItem {
   #result: UploadResult | undefined;
   #error: Error | undefined;
 
-  constructor(file: File, host: ItemHost, status: 'ready' | 'rejected', rejection?: RejectReason, maxFileSize?: number) {
+  constructor({ file, relativePath }: IncomingFile, host: ItemHost, rejection?: Rejection) {
     this.file = file;
+    this.relativePath = relativePath;
     this.#host = host;
-    this.#status = status;
-    this.rejection = rejection;
-    this.maxFileSize = maxFileSize;
+    this.#status = rejection ? 'rejected' : 'ready';
+    this.rejection = rejection?.reason;
+    this.rejectionLimit = rejection?.limit;
+    this.rejectionMessage = rejection?.message;
   }
 
   get status(): ItemStatus {
@@ -131,7 +147,7 @@ export class UploadItem {
     if (!this.#upload) {
       this.#preparing = true;
       try {
-        const upload = new Upload(this.file, await this.#host.optionsFor(this.file));
+        const upload = new Upload(this.file, await this.#host.optionsFor(this));
         if (this.#status === 'cancelled') return;
         this.#attach(upload);
       } catch (error) {

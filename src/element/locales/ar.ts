@@ -4,6 +4,7 @@ import type { UploadStrings } from '../i18n/strings.ts';
 export const ar = {
   chooseFiles: 'اختر ملفات',
   chooseFile: 'اختر ملفًا',
+  chooseFolder: 'اختيار مجلد',
   dropHint: 'أو أفلتها هنا',
   empty: 'لا توجد ملفات بعد.',
   listLabel: 'عمليات الرفع',
@@ -59,7 +60,14 @@ export const ar = {
 
   rejectAccept: 'هذا النوع من الملفات غير مقبول',
   rejectSize: 'حجمه أكبر من {max}',
+  rejectMinSize: 'حجمه أصغر من {min}',
+  rejectMaxFiles: 'عدد الملفات كبير جدًا (الحد الأقصى {max})',
+  rejectTotalSize: 'سيتجاوز مجموع حجم الملفات {max}',
   rejectMultiple: 'ملف واحد في كل مرة',
+  rejectCancelledByApp: 'لم تقبله الصفحة',
+
+  formRequired: 'ارفع ملفًا واحدًا على الأقل.',
+  formUploading: 'انتظر حتى تنتهي عمليات الرفع.',
 
   errorNetwork: 'تكرر انقطاع الاتصال',
   errorHttp: 'رفض الخادم الطلب (HTTP {status})',

@@ -4,6 +4,7 @@ import type { UploadStrings } from '../i18n/strings.ts';
 export const fa = {
   chooseFiles: 'انتخاب فایل‌ها',
   chooseFile: 'انتخاب فایل',
+  chooseFolder: 'انتخاب پوشه',
   dropHint: 'یا آن‌ها را اینجا رها کنید',
   empty: 'هنوز فایلی نیست.',
   listLabel: 'بارگذاری‌ها',
@@ -59,7 +60,14 @@ export const fa = {
 
   rejectAccept: 'این نوع فایل پذیرفته نمی‌شود',
   rejectSize: 'بزرگ‌تر از {max} است',
+  rejectMinSize: 'کوچک‌تر از {min} است',
+  rejectMaxFiles: 'تعداد فایل‌ها بیش از حد است (حداکثر {max})',
+  rejectTotalSize: 'مجموع فایل‌ها از {max} بیشتر می‌شود',
   rejectMultiple: 'هر بار فقط یک فایل',
+  rejectCancelledByApp: 'این صفحه آن را نپذیرفت',
+
+  formRequired: 'دست‌کم یک فایل بارگذاری کنید.',
+  formUploading: 'صبر کنید تا بارگذاری‌ها تمام شوند.',
 
   errorNetwork: 'اتصال بارها قطع شد',
   errorHttp: 'سرور آن را نپذیرفت (HTTP {status})',

@@ -4,6 +4,7 @@ import type { UploadStrings } from '../i18n/strings.ts';
 export const he = {
   chooseFiles: 'בחירת קבצים',
   chooseFile: 'בחירת קובץ',
+  chooseFolder: 'בחירת תיקייה',
   dropHint: 'או לגרור אותם לכאן',
   empty: 'אין עדיין קבצים.',
   listLabel: 'העלאות',
@@ -59,7 +60,14 @@ export const he = {
 
   rejectAccept: 'סוג הקובץ הזה אינו מתקבל',
   rejectSize: 'הוא גדול מ־{max}',
+  rejectMinSize: 'הוא קטן מ־{min}',
+  rejectMaxFiles: 'יותר מדי קבצים (המגבלה היא {max})',
+  rejectTotalSize: 'כל הקבצים יחד יהיו גדולים מ־{max}',
   rejectMultiple: 'קובץ אחד בכל פעם',
+  rejectCancelledByApp: 'הדף לא קיבל אותו',
+
+  formRequired: 'יש להעלות לפחות קובץ אחד.',
+  formUploading: 'יש להמתין לסיום ההעלאות.',
 
   errorNetwork: 'החיבור נכשל שוב ושוב',
   errorHttp: 'השרת דחה את הבקשה (HTTP {status})',

@@ -4,6 +4,7 @@ import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { TextKey, UploadStrings } from '../i18n/strings.ts';
 import type { UploadItem } from '../item/upload-item.ts';
+import type { RejectReason } from '../validation/check-file.ts';
 
 /** Words for one moment of one item, in the element's language. */
 export interface Wording {
@@ -31,10 +32,22 @@ export function errorReason(error: Error | undefined, { t }: Wording, isolate = 
   return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' }, isolate);
 }
 
-export function rejectReason(item: UploadItem, { t, f }: Wording): string {
-  if (item.rejection === 'accept') return t.rejectAccept;
-  if (item.rejection === 'multiple') return t.rejectMultiple;
-  return interpolate(t.rejectSize, { max: f.bytes(item.maxFileSize ?? 0) });
+const REJECT_KEYS: Record<RejectReason, keyof UploadStrings> = {
+  accept: 'rejectAccept',
+  'max-file-size': 'rejectSize',
+  'min-file-size': 'rejectMinSize',
+  'max-files': 'rejectMaxFiles',
+  'max-total-size': 'rejectTotalSize',
+  multiple: 'rejectMultiple',
+  'cancelled-by-app': 'rejectCancelledByApp',
+};
+
+/** Why a file was not added: the page's own words if it gave some, else the reason's, with the limit it broke. */
+export function rejectReason(item: UploadItem, { t, f }: Wording, isolate = true): string {
+  if (item.rejectionMessage) return item.rejectionMessage;
+  const limit = item.rejectionLimit ?? 0;
+  const max = item.rejection === 'max-files' ? limit.toLocaleString(f.lang) : f.bytes(limit);
+  return interpolate(t[REJECT_KEYS[item.rejection ?? 'accept']], { max, min: max }, isolate);
 }
 
 export function statusText(item: UploadItem, wording: Wording): string {

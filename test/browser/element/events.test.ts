@@ -3,7 +3,10 @@ import { isUploadError } from '../../../src/index.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { faultHeaders, sessionLog } from '../support/server.ts';
-import { mount, nextEvent, reachStatus, recordEvents } from './support/fixture.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { mount, nextEvent, reachStatus, recordEvents, shadow } from './support/fixture.ts';
+
+const strip = (value: string | null | undefined) => value?.replace(/[\u2068\u2069]/g, '').trim();
 
 /** The log without repeated progress events, which depend on chunking. */
 const compact = (log: string[]) => log.filter((entry, i) => !(entry.startsWith('upload-progress') && log[i - 1] === entry));
@@ -32,15 +35,83 @@ describe('<resumable-upload> events', () => {
     expect(progress).toEqual([QUANTUM, 2 * QUANTUM, 3 * QUANTUM]);
   });
 
-  it('lets upload-add be cancelled: the file is not listed nor sent', async () => {
+  it('lets upload-add be cancelled: the file is listed as rejected, with the page\'s words if it gives some, and not sent', async () => {
     const element = await mount({ multiple: true });
-    element.addEventListener('upload-add', (event) => event.detail.file.name === 'skip.bin' && event.preventDefault());
+    element.addEventListener('upload-add', (event) => {
+      const { name } = event.detail.file;
+      if (name === 'keep.bin') return;
+      event.preventDefault();
+      if (name === 'worded.bin') event.detail.message = 'Invoices only, please';
+    });
+    const log = recordEvents(element);
+    const reasons: string[] = [];
+    element.addEventListener('upload-reject', (event) => reasons.push(`${event.detail.file.name}:${event.detail.reason}`));
+    const added = element.addFiles([patternFile(10, 'skip.bin'), patternFile(10, 'worded.bin'), patternFile(10, 'keep.bin')]);
+    expect(added.map((item) => item.file.name)).toEqual(['keep.bin']);
+    expect(element.items.map((item) => `${item.file.name}:${item.rejection}`)).toEqual([
+      'skip.bin:cancelled-by-app',
+      'worded.bin:cancelled-by-app',
+      'keep.bin:undefined',
+    ]);
+    expect(reasons).toEqual(['skip.bin:cancelled-by-app', 'worded.bin:cancelled-by-app']);
+    await reachStatus(element, added[0]!, 'done');
+    const statuses = [...shadow(element).querySelectorAll('[data-status=rejected] [part=status]')].map((status) => strip(status.textContent));
+    expect(statuses).toEqual(['Not added: the page did not accept it', 'Not added: Invoices only, please']);
+    expect(compact(log)).toEqual([
+      'upload-add:skip.bin',
+      'upload-reject:skip.bin',
+      'upload-add:worded.bin',
+      'upload-reject:worded.bin',
+      'upload-add:keep.bin',
+      'upload-start:keep.bin',
+      'upload-progress:keep.bin',
+      'upload-success:keep.bin',
+    ]);
+  });
+
+  it('leaves a file out without a row nor upload-reject when the cancelling page sets detail.silent', async () => {
+    const element = await mount({ multiple: true });
+    element.addEventListener('upload-add', (event) => {
+      if (event.detail.file.name !== 'skip.bin') return;
+      event.preventDefault();
+      event.detail.silent = true;
+    });
     const log = recordEvents(element);
     const added = element.addFiles([patternFile(10, 'skip.bin'), patternFile(10, 'keep.bin')]);
-    expect(added.map((item) => item.file.name)).toEqual(['keep.bin']);
     expect(element.items.map((item) => item.file.name)).toEqual(['keep.bin']);
     await reachStatus(element, added[0]!, 'done');
     expect(log).toEqual(['upload-add:skip.bin', 'upload-add:keep.bin', 'upload-start:keep.bin', 'upload-progress:keep.bin', 'upload-success:keep.bin']);
+  });
+
+  it('rejects by min-file-size, max-files and max-total-size, each with its reason, counting only files kept', async () => {
+    const element = await mount({ multiple: true, auto: 'false', 'min-file-size': '1', 'max-files': '3', 'max-total-size': '250' });
+    const reasons: string[] = [];
+    element.addEventListener('upload-reject', (event) => reasons.push(`${event.detail.file.name}:${event.detail.reason}`));
+    element.addFiles([
+      patternFile(0, 'empty.txt'),
+      patternFile(100, 'a.bin'),
+      patternFile(100, 'b.bin'),
+      patternFile(100, 'too-much.bin'),
+      patternFile(50, 'c.bin'),
+      patternFile(1, 'd.bin'),
+    ]);
+    expect(reasons).toEqual(['empty.txt:min-file-size', 'too-much.bin:max-total-size', 'd.bin:max-files']);
+    expect(element.items.filter((item) => item.status === 'ready').map((item) => item.file.name)).toEqual(['a.bin', 'b.bin', 'c.bin']);
+    await element.updateComplete;
+    const statuses = [...shadow(element).querySelectorAll('[data-status=rejected] [part=status]')].map((status) => strip(status.textContent));
+    expect(statuses).toEqual([
+      'Not added: it is smaller than 1 byte',
+      'Not added: all the files together would be larger than 250 bytes',
+      'Not added: too many files (the limit is 3)',
+    ]);
+    // Removing a row frees its place and its bytes; a cancelled one does too.
+    element.items.find((item) => item.file.name === 'a.bin')!.remove();
+    element.items.find((item) => item.file.name === 'b.bin')!.cancel();
+    const [again] = element.addFiles([patternFile(190, 'e.bin')]);
+    expect(again?.status).toBe('ready');
+    expect(element.addFiles([patternFile(20, 'f.bin')])).toEqual([]);
+    expect(reasons.at(-1)).toBe('f.bin:max-total-size');
+    await expectNoAxeViolations(element);
   });
 
   it('fires upload-reject with the reason for accept, max-file-size and multiple', async () => {
