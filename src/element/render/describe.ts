@@ -32,7 +32,7 @@ export function errorReason(error: Error | undefined, { t }: Wording, isolate = 
   return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' }, isolate);
 }
 
-const REJECT_KEYS: Record<RejectReason, keyof UploadStrings> = {
+const REJECT_KEYS: Record<RejectReason, TextKey> = {
   accept: 'rejectAccept',
   'max-file-size': 'rejectSize',
   'min-file-size': 'rejectMinSize',
