@@ -123,6 +123,15 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Number, attribute: 'max-total-size' }) maxTotalSize: number | undefined;
   /** Take several files at once. */
   @property({ type: Boolean, reflect: true }) multiple = false;
+  /**
+   * The button picks a folder: every file in it and its subfolders is added, each with its
+   * `relativePath` (implies `multiple`). Drops take folders with or without it.
+   */
+  @property({ type: Boolean, reflect: true }) directory = false;
+  /** Passed to the file input, for phones: `'environment'` opens the rear camera, `'user'` the front one (with `accept="image/*"` or `video/*`). */
+  @property() capture: string | undefined;
+  /** Where pasted files are taken: `'element'` while focus is inside it, `'page'` anywhere on the page (unless something else took the paste). */
+  @property() paste: 'element' | 'page' = 'element';
   /** Start uploading as soon as files are chosen; `auto="false"` waits for Start or `startAll()`. */
   @property({ converter: (value) => value !== 'false' }) auto = true;
   /** How many files upload at the same time. */
@@ -157,7 +166,7 @@ export class ResumableUploadElement extends LitElement {
       maxFiles: this.maxFiles,
       maxTotalSize: this.maxTotalSize,
     }),
-    multiple: () => this.multiple,
+    multiple: () => this.multiple || this.directory,
     auto: () => this.auto,
     concurrency: () => this.concurrency,
     optionsFor: (item) => this.#optionsFor(item),
@@ -176,7 +185,12 @@ export class ResumableUploadElement extends LitElement {
 
   constructor() {
     super();
-    new DropPasteController(this, { disabled: () => this.disabled, handles: this.#handles, add: (files) => this.addFiles(files) });
+    new DropPasteController(this, {
+      disabled: () => this.disabled,
+      pasteOnPage: () => this.paste === 'page',
+      handles: this.#handles,
+      add: (files) => this.#add(files),
+    });
     new FocusController(this);
   }
 
@@ -237,10 +251,18 @@ export class ResumableUploadElement extends LitElement {
     return html`
       <div class="drop-zone" part="drop-zone">
         <button type="button" class="choose" part="button" ?disabled=${this.disabled} @click=${this.#choose}>
-          ${icons.choose}<span>${this.multiple ? t.chooseFiles : t.chooseFile}</span>
+          ${icons.choose}<span>${this.directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
         </button>
         <span class="hint" part="hint"><slot name="drop-label">${t.dropHint}</slot></span>
-        <input type="file" hidden ?multiple=${this.multiple} accept=${this.accept || nothing} @change=${this.#onPicked} />
+        <input
+          type="file"
+          hidden
+          ?multiple=${this.multiple}
+          ?webkitdirectory=${this.directory}
+          accept=${this.accept || nothing}
+          capture=${this.capture || nothing}
+          @change=${this.#onPicked}
+        />
       </div>
       ${interrupted.length === 0
         ? nothing
@@ -286,8 +308,10 @@ export class ResumableUploadElement extends LitElement {
   }
 
   #choose = async () => {
-    const chosen = this.fileHandles && (await chooseFileHandles(this.accept, this.multiple, this.#handles));
-    if (chosen) this.addFiles(chosen);
+    const chosen = this.directory
+      ? this.fileHandles && (await import('./folders/walk-folders.ts').then(({ chooseFolderHandle }) => chooseFolderHandle(this.#handles)))
+      : this.fileHandles && (await chooseFileHandles(this.accept, this.multiple, this.#handles))?.map((file) => ({ file, relativePath: file.name }));
+    if (chosen) this.#add(chosen);
     else this.renderRoot.querySelector('input')?.click();
   };
 

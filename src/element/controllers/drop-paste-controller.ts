@@ -1,18 +1,23 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
+import type { DroppedItem } from '../folders/walk-folders.ts';
+import type { IncomingFile } from '../item/upload-item.ts';
 import type { KeptHandles } from '../picker/kept-handles.ts';
 
 /** What the element tells the drop zone; read at the moment it is needed. */
 export interface DropPasteSettings {
   /** No new files: a drop shows `dropEffect: 'none'` and adds nothing. */
   disabled(): boolean;
+  /** Take files pasted anywhere on the page (`paste="page"`), not only while focus is inside. */
+  pasteOnPage(): boolean;
   /** Where Chromium gives one, each file's handle goes here, kept with its session. */
   handles: KeptHandles;
-  add(files: File[]): void;
+  add(files: IncomingFile[]): void;
 }
 
 /**
- * Files dropped on the element or pasted into it. While files are dragged over it the host has
- * the `dragover` attribute (for styling).
+ * Files dropped on the element (folders walked to the bottom) or pasted into it, or anywhere on the
+ * page with `paste="page"`. While files are dragged over it the host has the `dragover` attribute
+ * (for styling).
  */
 export class DropPasteController implements ReactiveController {
   readonly #host: ReactiveElement;
@@ -32,6 +37,8 @@ export class DropPasteController implements ReactiveController {
     host.addEventListener('dragleave', this.#onDragLeave);
     host.addEventListener('drop', this.#onDrop);
     host.addEventListener('paste', this.#onPaste);
+    // Bubbling, so an editor on the page that takes the paste itself (preventDefault) keeps it.
+    document.addEventListener('paste', this.#onPaste);
   }
 
   hostDisconnected(): void {
@@ -41,6 +48,7 @@ export class DropPasteController implements ReactiveController {
     host.removeEventListener('dragleave', this.#onDragLeave);
     host.removeEventListener('drop', this.#onDrop);
     host.removeEventListener('paste', this.#onPaste);
+    document.removeEventListener('paste', this.#onPaste);
     this.#dragDepth = 0;
     host.removeAttribute('dragover');
   }
@@ -66,20 +74,31 @@ export class DropPasteController implements ReactiveController {
     this.#dragDepth = 0;
     this.#host.removeAttribute('dragover');
     if (this.#settings.disabled()) return;
-    const files = [...event.dataTransfer.files];
-    // Handles must be asked for during the event; they are awaited when each upload starts.
-    const entries = [...event.dataTransfer.items].filter((entry) => entry.kind === 'file');
-    if (entries.length === files.length) {
-      entries.forEach((entry, index) => this.#settings.handles.set(files[index]!, handleOf(entry)));
+    // Files, entries and handles must be asked for during the event: its items are dead once it returns.
+    const items: DroppedItem[] = [...event.dataTransfer.items]
+      .filter((item) => item.kind === 'file')
+      .map((item) => ({ file: item.getAsFile(), entry: item.webkitGetAsEntry?.() ?? null, handle: handleOf(item) }));
+    const { handles, add } = this.#settings;
+    if (items.some(({ entry }) => entry?.isDirectory)) {
+      void import('../folders/walk-folders.ts').then(({ filesOfDrop }) => filesOfDrop(items, handles)).then(add);
+      return;
     }
-    this.#settings.add(files);
+    const files: IncomingFile[] = [];
+    for (const { file, handle } of items) {
+      if (!file) continue;
+      handles.set(file, handle); // awaited when the upload starts
+      files.push({ file, relativePath: file.name });
+    }
+    add(files);
   };
 
   #onPaste = (event: ClipboardEvent) => {
+    // The element's own listener comes first; the page's sees what it left.
+    if (event.defaultPrevented || (event.currentTarget === document && !this.#settings.pasteOnPage())) return;
     const files = [...(event.clipboardData?.files ?? [])];
     if (files.length === 0 || this.#settings.disabled()) return;
     event.preventDefault();
-    this.#settings.add(files);
+    this.#settings.add(files.map((file) => ({ file, relativePath: file.name })));
   };
 }
 
