@@ -6,7 +6,7 @@ import { storageEmulator } from './test/third-party/vite-plugin.ts';
 
 export default defineConfig({
   // The demo talks to the reference server on the same origin, in dev and in preview.
-  plugins: [referenceServer()],
+  plugins: [referenceServer({ faults: true })],
   build: {
     outDir: 'dist-demo',
     emptyOutDir: true,

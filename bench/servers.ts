@@ -45,7 +45,7 @@ export async function startServers(pageDir: string, sinkDir: string, log?: (line
 
   // Hashing a finished object reads it back from disk (seconds per GiB) before the last answer;
   // neither the drain nor @tus/server does that, so here it is off.
-  const reference = createReferenceServer({ dir: referenceDir, checksums: false, ...(log ? { log } : {}) });
+  const reference = createReferenceServer({ dir: referenceDir, checksums: false, faults: true, maxUploadBytes: Infinity, ...(log ? { log } : {}) });
   const tus = tusServer(tusDir);
   const drain = drainHandler(drainDir);
   const page = staticFiles(pageDir);

@@ -11,14 +11,15 @@ export interface Received {
 /**
  * Streams a request body into `path` at `offset`, never holding it in memory; each write is awaited,
  * so what is reported as received is on disk. Bytes that would land before `writeFrom` are read but
- * not written (they are committed already). With `stopAfter`, keeps reading only that many bytes
+ * not written (they are committed already), nor bytes from `writeUpTo` on (beyond what the upload
+ * may hold: they are read and counted only). With `stopAfter`, keeps reading only that many bytes
  * (a connection reset in the middle of a body is simulated from there). `onBytes` counts every byte
  * that arrived, kept or not.
  */
 export async function receiveBody(
   req: IncomingMessage,
   path: string,
-  { offset, writeFrom = offset, stopAfter }: { offset: number; writeFrom?: number; stopAfter?: number | undefined },
+  { offset, writeFrom = offset, writeUpTo = Infinity, stopAfter }: { offset: number; writeFrom?: number; writeUpTo?: number; stopAfter?: number | undefined },
   onBytes: (count: number) => void,
 ): Promise<Received> {
   const handle = await open(path, 'r+');
@@ -30,8 +31,10 @@ export async function receiveBody(
       onBytes(part.length);
       const room = stopAfter === undefined ? part.length : Math.max(0, stopAfter - bytes);
       const piece = part.length > room ? part.subarray(0, room) : part;
-      const skip = Math.min(piece.length, Math.max(0, writeFrom - (offset + bytes)));
-      if (piece.length > skip) await handle.write(piece, skip, piece.length - skip, offset + bytes + skip);
+      const at = offset + bytes;
+      const skip = Math.min(piece.length, Math.max(0, writeFrom - at));
+      const end = Math.max(skip, Math.min(piece.length, writeUpTo - at));
+      if (end > skip) await handle.write(piece, skip, end - skip, at + skip);
       bytes += piece.length;
       if (stopAfter !== undefined && bytes >= stopAfter) {
         stopped = true;

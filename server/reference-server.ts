@@ -12,13 +12,42 @@ import { putToSession } from './session-put.ts';
 import { startSession } from './start-session.ts';
 import type { ServerState } from './server-state.ts';
 import { SessionRegistry } from './sessions.ts';
+import { ObjectStore } from './object-store.ts';
+import { parsePublicUrl } from './public-url.ts';
 import { simpleUpload } from './simple-uploads.ts';
 
 export interface ReferenceServerOptions {
   /** Where uploaded bytes go. Default: a new temporary directory, removed when a `listen()` server closes. */
   dir?: string;
-  /** Idle sessions expire (404) after this long. Default: 7 days, as Google's do within a week. */
+  /**
+   * Test controls: faults from the `X-Test-Faults` header of a start or a single-request upload,
+   * `/__control/faults` (for the next upload), `/__control/sessions/<id>/faults`, and what the server
+   * saw of a session (`GET /__control/sessions/<id>`). Anyone who can reach the server can then make
+   * it misbehave, so only test rigs and the demo turn it on. Off, the header is ignored and
+   * `/__control/…` answers 404. Default: false.
+   */
+  faults?: boolean;
+  /**
+   * The server's address as clients reach it, e.g. `https://uploads.example.test` or
+   * `https://example.test/uploads` behind a proxy that strips `/uploads`: the session URI in
+   * `Location` is this plus the request's path. Never taken from the request's `Host` header, which
+   * the client writes. Default: the address and port the request's connection arrived at.
+   */
+  publicUrl?: string;
+  /**
+   * The largest upload in bytes: a larger `X-Upload-Content-Length`, `Content-Range` total or body
+   * gets 413, and no more than this is written for one upload. `Infinity` for no limit. Default: 5 GiB.
+   */
+  maxUploadBytes?: number;
+  /**
+   * Idle sessions expire (404) after this long and are then forgotten, the bytes of an unfinished
+   * one deleted. Default: 7 days, as Google's do within a week.
+   */
   sessionTtlMs?: number;
+  /** Sessions held at once; a start beyond them, once expired ones are pruned, gets 503. Default: 1000. */
+  maxSessions?: number;
+  /** Finished objects kept; beyond them the oldest is deleted (bytes and session). Default: 1000. */
+  maxObjects?: number;
   /** Larger multipart bodies get 413. Default: 64 MiB. */
   maxMultipartBytes?: number;
   /** One line per answered request, when given. */
@@ -69,8 +98,9 @@ function decodeSegments(segments: string[]): string[] {
   }
 }
 
-/** Faults for a new upload: any set for "the next upload", then the X-Test-Faults header's. */
+/** Faults for a new upload: any set for "the next upload", then the X-Test-Faults header's; none unless faults are on. */
 function faultsFor(state: ServerState, req: IncomingMessage): Fault[] {
+  if (!state.faults) return [];
   const header = headerOf(req, 'X-Test-Faults');
   let fromHeader: Fault[] = [];
   try {
@@ -110,16 +140,35 @@ async function upload(state: ServerState, req: IncomingMessage, res: ServerRespo
   sendText(res, 400, `uploadType must be media, multipart or resumable; got "${uploadType ?? ''}"`);
 }
 
-/** A server that speaks Google's media-upload protocol, with fault injection, for the demo and the tests. */
+/** A limit option: a whole number >= 1 (or Infinity where allowed), else a TypeError that names it. */
+function limit(name: string, value: number | undefined, fallback: number, infinite = false): number {
+  if (value === undefined) return fallback;
+  if ((infinite && value === Infinity) || (Number.isSafeInteger(value) && value >= 1)) return value;
+  throw new TypeError(`${name} must be a whole number >= 1${infinite ? ' or Infinity' : ''}; got ${value}`);
+}
+
+/**
+ * A server that speaks Google's media-upload protocol, for tests and local development; with
+ * `faults: true`, it misbehaves on demand.
+ */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
+  const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
   const ownDir = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'resumable-upload-'));
   const state: ServerState = {
     dir,
-    sessions: new SessionRegistry(options.sessionTtlMs ?? WEEK_MS),
-    objects: new Map(),
+    sessions: new SessionRegistry({
+      ttlMs: limit('sessionTtlMs', options.sessionTtlMs, WEEK_MS),
+      maxSessions: limit('maxSessions', options.maxSessions, 1000),
+      // A finished session's bytes are its object's, kept with the objects.
+      onPrune: (session) => (session.complete ? undefined : rm(path.join(dir, session.uploadId), { force: true })),
+    }),
+    objects: new ObjectStore(limit('maxObjects', options.maxObjects, 1000), (id) => state.sessions.forget(id)),
     nextFaults: [],
-    maxMultipartBytes: options.maxMultipartBytes ?? 64 * 1024 * 1024,
+    faults: options.faults ?? false,
+    publicUrl,
+    maxUploadBytes: limit('maxUploadBytes', options.maxUploadBytes, 5 * 1024 ** 3, true),
+    maxMultipartBytes: limit('maxMultipartBytes', options.maxMultipartBytes, 64 * 1024 * 1024),
     acceptResentBytes: options.acceptResentBytes ?? false,
     checksums: options.checksums ?? true,
   };
@@ -129,6 +178,10 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     if (options.closeConnections) res.setHeader('Connection', 'close');
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
     if (segments[0] === 'upload') return upload(state, req, res, url);
+    if (segments[0] === '__control' && !state.faults) {
+      await drain(req);
+      return sendText(res, 404, `Not found: ${url.pathname} (the test controls are off; start the server with faults on)`);
+    }
     return control(state, req, res, segments);
   }
 

@@ -1,16 +1,21 @@
 import path from 'node:path';
 import type { Fault } from './faults.ts';
 import type { SessionRegistry } from './sessions.ts';
-import type { StoredObject } from './stored-objects.ts';
+import type { ObjectStore } from './object-store.ts';
 
 /** Everything the handlers share. */
 export interface ServerState {
   dir: string;
   sessions: SessionRegistry;
-  /** Finished uploads by id (a resumable upload's id is its upload_id). */
-  objects: Map<string, StoredObject>;
+  objects: ObjectStore;
   /** Faults set through the control endpoint, for whichever upload starts next. */
   nextFaults: Fault[];
+  /** Fault injection and the /__control routes are on. */
+  faults: boolean;
+  /** Where session URIs point; undefined: the address the request's connection arrived at. */
+  publicUrl: URL | undefined;
+  /** The largest upload, in bytes (Infinity: no limit). */
+  maxUploadBytes: number;
   maxMultipartBytes: number;
   /** Take a chunk that starts inside the committed bytes, ignoring the overlap, instead of refusing it. */
   acceptResentBytes: boolean;

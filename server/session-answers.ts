@@ -3,7 +3,7 @@ import { corruptFirstByte } from './corrupt.ts';
 import type { Fault } from './faults.ts';
 import { dropConnection, sendEmpty, sendJson, wait } from './http-helpers.ts';
 import { fileOf, type ServerState } from './server-state.ts';
-import type { RequestRecord, Session } from './sessions.ts';
+import { logRequest, type RequestRecord, type Session } from './sessions.ts';
 import { describeObject } from './stored-objects.ts';
 
 /** POST sessions create (201), PUT sessions update (200). */
@@ -14,7 +14,7 @@ export async function finish(state: ServerState, session: Session): Promise<void
   const file = fileOf(state, session.uploadId);
   if (session.corrupt) await corruptFirstByte(file);
   const info = await describeObject(file, session.uploadId, session.contentType, session.metadata, state.checksums);
-  state.objects.set(session.uploadId, { info, path: file });
+  await state.objects.set(session.uploadId, { info, path: file });
   session.complete = true;
 }
 
@@ -50,7 +50,7 @@ export async function conclude(
   answer: () => void,
 ): Promise<void> {
   const dropped = fault?.kind === 'lose-response' || fault?.kind === 'reset' || res.destroyed;
-  session.requests.push({ ...request, status: fault?.kind === 'reset' ? 0 : status, ...(dropped ? { dropped } : {}) });
+  logRequest(session, { ...request, status: fault?.kind === 'reset' ? 0 : status, ...(dropped ? { dropped } : {}) });
   if (fault?.kind === 'delay') await wait(fault.ms);
   if (dropped) return dropConnection(req, res);
   answer();

@@ -6,7 +6,7 @@ import { drain, dropConnection, headerOf, sendText } from './http-helpers.ts';
 import { receiveBody } from './receive-body.ts';
 import { answerFinal, answerProgress, conclude, finalStatus, finish } from './session-answers.ts';
 import { CHUNK_QUANTUM, fileOf, type ServerState } from './server-state.ts';
-import type { Receiving, Session } from './sessions.ts';
+import { logRequest, type Receiving, type Session } from './sessions.ts';
 
 /** `toBodyEnd`: `bytes FIRST-*\/TOTAL`, the final chunk, as long as its body (`last` is a guess until it is received). */
 type Chunk = Extract<ParsedContentRange, { query: false }> & { toBodyEnd?: boolean };
@@ -63,6 +63,9 @@ function problemWith(
   range: Range,
   length: number | undefined,
 ): { status: number; reason: string } | undefined {
+  if (range.total !== null && range.total > state.maxUploadBytes) {
+    return { status: 413, reason: `Content-Range total ${range.total} is above this server's maximum upload size, ${state.maxUploadBytes} bytes` };
+  }
   if (range.total !== null && session.total !== null && range.total !== session.total) {
     return { status: 400, reason: `Content-Range total ${range.total} differs from the ${session.total} bytes announced before` };
   }
@@ -74,6 +77,9 @@ function problemWith(
     return undefined;
   }
   const size = range.last - range.first + 1;
+  if (!range.toBodyEnd && range.last >= state.maxUploadBytes) {
+    return { status: 413, reason: `Content-Range ends at byte ${range.last}, beyond this server's maximum upload size, ${state.maxUploadBytes} bytes` };
+  }
   if (total !== null && range.last >= total) {
     return { status: 400, reason: `Content-Range ends at byte ${range.last}, beyond the total of ${total} bytes` };
   }
@@ -160,12 +166,16 @@ async function receiveChunk(
   const stopAfter = fault?.kind === 'reset' ? Math.min(expected ?? Infinity, fault.afterBytes ?? Math.floor((expected ?? 2 * CHUNK_QUANTUM) / 2)) : undefined;
   let size = expected ?? 0;
 
+  // Nothing is written beyond the chunk's range, or beyond the largest upload for a body of unknown length.
+  const writeUpTo = expected === undefined ? state.maxUploadBytes : range.first + expected;
+
   const outcome = await receiving(session, req, async (mark) => {
-    const at = { offset: range.first, writeFrom: session.committed, stopAfter };
+    const at = { offset: range.first, writeFrom: session.committed, writeUpTo, stopAfter };
     const received = await receiveBody(req, file, at, (bytes) => (session.bytesReceived += bytes));
     const interrupted = mark.superseded || stopAfter !== undefined || received.aborted;
+    const tooLarge = expected === undefined && range.first + received.bytes > state.maxUploadBytes;
     size = expected ?? received.bytes;
-    if (expected === undefined && !interrupted) session.total = range.first + size;
+    if (expected === undefined && !interrupted && !tooLarge) session.total = range.first + size;
     // How much of this chunk the server keeps; bytes it had committed before stay as they are.
     let kept: number;
     if (mark.superseded) kept = 0;
@@ -173,20 +183,25 @@ async function receiveChunk(
       // What a server keeps of an interrupted body: whole 256 KiB blocks, or what the fault says.
       const wanted = fault?.kind === 'reset' && fault.commitBytes !== undefined ? fault.commitBytes : roundDown(received.bytes);
       kept = Math.min(wanted, received.bytes);
-    } else if (received.bytes !== size) kept = 0;
+    } else if (received.bytes !== size || tooLarge) kept = 0;
     else if (fault?.kind === 'partial') kept = Math.min(fault.commitBytes, size);
     else if (fault?.kind === 'omit-range') kept = 0;
     else kept = size;
     session.committed = Math.max(session.committed, range.first + kept);
     await truncate(file, session.committed);
-    const allIn = final && kept === size;
-    if (!interrupted && (allIn || fault?.kind === 'early-final')) await finish(state, session);
-    return { interrupted, bytes: received.bytes };
+    const allIn = final && kept === size && !tooLarge;
+    if (!interrupted && !tooLarge && (allIn || fault?.kind === 'early-final')) await finish(state, session);
+    return { interrupted, tooLarge, bytes: received.bytes };
   });
 
   if (outcome.interrupted) {
-    session.requests.push({ ...request, status: 0, dropped: true });
+    logRequest(session, { ...request, status: 0, dropped: true });
     return dropConnection(req, res);
+  }
+  if (outcome.tooLarge) {
+    return conclude(req, res, session, request, fault, 413, () =>
+      sendText(res, 413, `The body goes beyond this server's maximum upload size, ${state.maxUploadBytes} bytes; nothing of it was kept`),
+    );
   }
   if (outcome.bytes !== size) {
     return conclude(req, res, session, request, fault, 400, () =>

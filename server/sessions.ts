@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { FaultQueue, type Fault, type RequestKind } from './faults.ts';
+import { HttpError } from './http-helpers.ts';
 
 export interface RequestRecord {
   kind: RequestKind;
@@ -43,15 +44,39 @@ export interface Session {
 
 export type NewSession = Pick<Session, 'method' | 'contentType' | 'metadata' | 'total'>;
 
+// The requests a session's log keeps (the newest), so a long upload's log stays bounded.
+const MAX_LOGGED_REQUESTS = 1000;
+
+/** Adds a request to the session's log, forgetting the oldest beyond MAX_LOGGED_REQUESTS. */
+export function logRequest(session: Session, record: RequestRecord): void {
+  session.requests.push(record);
+  if (session.requests.length > MAX_LOGGED_REQUESTS) session.requests.shift();
+}
+
+export interface SessionLimits {
+  /** Idle time after which a session expires and is forgotten. */
+  ttlMs: number;
+  /** Sessions held at once. */
+  maxSessions: number;
+  /** Told each session forgotten after it expired (to delete its bytes). */
+  onPrune: (session: Session) => unknown;
+}
+
+/** The open sessions by upload_id, at most `maxSessions`; idle ones expire after `ttlMs` and are forgotten. */
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
-  readonly #ttlMs: number;
+  readonly #limits: SessionLimits;
 
-  constructor(ttlMs: number) {
-    this.#ttlMs = ttlMs;
+  constructor(limits: SessionLimits) {
+    this.#limits = limits;
   }
 
+  /** A new session; a 503 when `maxSessions` are open even after pruning the expired ones. */
   create(init: NewSession, faults: readonly Fault[]): Session {
+    this.#prune();
+    if (this.#sessions.size >= this.#limits.maxSessions) {
+      throw new HttpError(503, `This server holds ${this.#limits.maxSessions} open upload sessions already (maxSessions); finish some or wait until idle ones expire`);
+    }
     const session: Session = {
       ...init,
       uploadId: randomBytes(16).toString('base64url'),
@@ -70,11 +95,30 @@ export class SessionRegistry {
     return session;
   }
 
-  /** The session, marked expired (404) once it sat idle past the TTL. */
+  /** The session, unless it sat idle past the TTL: then it is forgotten (and answers 404 as unknown). */
   get(uploadId: string): Session | undefined {
     const session = this.#sessions.get(uploadId);
-    if (session && !session.expired && Date.now() - session.lastActivity > this.#ttlMs) session.expired = 404;
+    if (session && this.#isIdle(session)) return void this.#forget(session);
     return session;
+  }
+
+  /** Forgets a session whose object was deleted. */
+  forget(uploadId: string): void {
+    this.#sessions.delete(uploadId);
+  }
+
+  /** A session still receiving a chunk is not idle, however long that chunk takes. */
+  #isIdle(session: Session): boolean {
+    return !session.receiving && Date.now() - session.lastActivity > this.#limits.ttlMs;
+  }
+
+  #forget(session: Session): void {
+    this.#sessions.delete(session.uploadId);
+    this.#limits.onPrune(session);
+  }
+
+  #prune(): void {
+    for (const session of this.#sessions.values()) if (this.#isIdle(session)) this.#forget(session);
   }
 }
 

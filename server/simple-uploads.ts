@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { corruptFirstByte } from './corrupt.ts';
 import { FaultQueue, type Fault } from './faults.ts';
 import { drain, dropConnection, headerOf, readBody, sendJson, sendText, wait } from './http-helpers.ts';
@@ -51,14 +51,26 @@ export async function simpleUpload(
     return dropConnection(req, res);
   }
 
+  const declared = headerOf(req, 'Content-Length');
+  if (declared !== undefined && Number(declared) > (uploadType === 'media' ? state.maxUploadBytes : state.maxMultipartBytes)) {
+    await drain(req);
+    return sendText(res, 413, `Content-Length ${declared} is above this server's maximum for a ${uploadType} upload`);
+  }
   const id = randomBytes(16).toString('base64url');
   const file = fileOf(state, id);
   let contentType = headerOf(req, 'Content-Type') ?? 'application/octet-stream';
   let metadata: Record<string, unknown> = {};
   if (uploadType === 'media') {
     await writeFile(file, '');
-    const received = await receiveBody(req, file, { offset: 0 }, () => {});
-    if (received.aborted) return dropConnection(req, res);
+    const received = await receiveBody(req, file, { offset: 0, writeUpTo: state.maxUploadBytes }, () => {});
+    if (received.aborted) {
+      await rm(file, { force: true });
+      return dropConnection(req, res);
+    }
+    if (received.bytes > state.maxUploadBytes) {
+      await rm(file, { force: true });
+      return sendText(res, 413, `The body goes beyond this server's maximum upload size, ${state.maxUploadBytes} bytes; nothing of it was kept`);
+    }
   } else {
     const upload = parseMultipart(await readBody(req, state.maxMultipartBytes), contentType);
     await writeFile(file, upload.media);
@@ -69,7 +81,7 @@ export async function simpleUpload(
   if (name) metadata = { ...metadata, name };
   if (fault?.kind === 'corrupt') await corruptFirstByte(file);
   const info = await describeObject(file, id, contentType, metadata, state.checksums);
-  state.objects.set(id, { info, path: file });
+  await state.objects.set(id, { info, path: file });
   if (fault?.kind === 'delay') await wait(fault.ms);
   if (fault?.kind === 'lose-response') return dropConnection(req, res);
   sendJson(res, 200, info);

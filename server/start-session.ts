@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { writeFile } from 'node:fs/promises';
 import type { Fault } from './faults.ts';
 import { drain, headerOf, readBody, sendEmpty, sendText } from './http-helpers.ts';
 import { conclude } from './session-answers.ts';
+import { sessionBase } from './public-url.ts';
 import { fileOf, type ServerState } from './server-state.ts';
 
 const MAX_METADATA_BYTES = 1024 * 1024;
@@ -25,19 +25,16 @@ function parseMetadata(body: Buffer, res: ServerResponse): Record<string, unknow
   return metadata as Record<string, unknown>;
 }
 
-/** Where the session URI points: this server, as the client reached it. */
-function originOf(req: IncomingMessage): string {
-  const scheme = (req.socket as TLSSocket).encrypted ? 'https' : 'http';
-  const host = req.headers.host ?? `${req.socket.localAddress}:${req.socket.localPort}`;
-  return `${scheme}://${host}`;
-}
-
 /** `POST|PUT /upload/…?uploadType=resumable`: opens a session and answers its URI in `Location`. */
 export async function startSession(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, faults: Fault[]): Promise<void> {
   const declared = headerOf(req, 'X-Upload-Content-Length');
   if (declared !== undefined && !/^\d+$/.test(declared.trim())) {
     await drain(req);
     return sendText(res, 400, `X-Upload-Content-Length must be a whole number of bytes; got "${declared}"`);
+  }
+  if (declared !== undefined && Number(declared) > state.maxUploadBytes) {
+    await drain(req);
+    return sendText(res, 413, `X-Upload-Content-Length ${declared.trim()} is above this server's maximum upload size, ${state.maxUploadBytes} bytes`);
   }
   const metadata = parseMetadata(await readBody(req, MAX_METADATA_BYTES), res);
   if (!metadata) return;
@@ -67,7 +64,7 @@ export async function startSession(state: ServerState, req: IncomingMessage, res
     const headers: Record<string, string> = fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {};
     return conclude(req, res, session, request, fault, fault.status, () => sendText(res, fault.status, fault.body ?? `Injected ${fault.status}`, headers));
   }
-  const location = `${originOf(req)}${url.pathname}?uploadType=resumable&upload_id=${session.uploadId}`;
+  const location = `${sessionBase(state.publicUrl, req, url.pathname)}?uploadType=resumable&upload_id=${session.uploadId}`;
   const headers: Record<string, string> = fault?.kind === 'omit-location' ? {} : { Location: location };
   return conclude(req, res, session, request, fault, 200, () => sendEmpty(res, 200, headers));
 }

@@ -3,6 +3,7 @@ import { createReferenceServer, type ReferenceServer, type ReferenceServerOption
 
 /**
  * Mounts the reference server in vite's dev and preview servers, so the demo uploads to its own origin.
+ * Its options are the server's: fault injection and `/__control/…` only with `faults: true`.
  *
  * Unless `closeConnections: false`, every answer of that origin closes its connection, vite's pages
  * and scripts included: a browser resends a request by itself when a reused connection breaks, so

@@ -15,7 +15,7 @@ const MiB = 1024 * KiB;
 const QUANTUM = 256 * KiB;
 const SIZE = 5 * MiB + 4321;
 
-const server = referenceServerForSuite();
+const server = referenceServerForSuite({ faults: true });
 
 /** A client for our server: no credentials (a custom endpoint needs none), retries fast enough for tests. */
 function storage(autoRetry = true): Storage {

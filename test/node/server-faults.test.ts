@@ -15,7 +15,7 @@ import {
 import { referenceServerForSuite } from './support/reference-server.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite();
+const server = referenceServerForSuite({ faults: true });
 
 const size = 3 * QUANTUM;
 const bytes = pattern(size, 5);

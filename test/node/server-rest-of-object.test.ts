@@ -9,7 +9,7 @@ import { pattern, putChunk, send, sessionView, sha256, startSession, type Answer
 import { referenceServerForSuite } from './support/reference-server.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite();
+const server = referenceServerForSuite({ faults: true });
 
 /** The rest of the object from `first`, streamed without Content-Length unless told. */
 function putRest(sessionUri: string, bytes: Buffer, first: number, total: number | '*', contentLength: 'chunked' | undefined = 'chunked'): Promise<Answer> {

@@ -3,7 +3,7 @@ import { pattern, putChunk, queryStatus, send, sessionView, sha256, startSession
 import { referenceServerForSuite } from './support/reference-server.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite();
+const server = referenceServerForSuite({ faults: true });
 
 /** A 400 (or `status`) with a plain-text reason matching `reason`. */
 function expectRefused(answer: { status: number; headers: Record<string, unknown>; text: string }, reason: RegExp, status = 400) {

@@ -17,7 +17,7 @@ import {
 import { referenceServerForSuite } from './support/reference-server.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite();
+const server = referenceServerForSuite({ faults: true });
 
 const endpoint = (type: string) => `${server.origin}/upload/test/v1/files?uploadType=${type}`;
 
@@ -239,20 +239,6 @@ describe('sessions', () => {
     const answer = await queryStatus(`${server.origin}/upload/test/v1/files?uploadType=resumable&upload_id=nope`, '*');
     expect(answer.status).toBe(404);
     expect(answer.headers['content-type']).toMatch(/^text\/plain/);
-  });
-
-  it('expires idle sessions after sessionTtlMs with 404', async () => {
-    const short = await createReferenceServer({ sessionTtlMs: 50 }).listen(0);
-    try {
-      const sessionUri = await startSession(short.url, { size: QUANTUM * 2 });
-      expect((await putChunk(sessionUri, pattern(QUANTUM), 0, QUANTUM * 2)).status).toBe(308);
-      expect((await queryStatus(sessionUri, QUANTUM * 2)).status).toBe(308);
-      await new Promise((resolve) => setTimeout(resolve, 120));
-      expect((await queryStatus(sessionUri, QUANTUM * 2)).status).toBe(404);
-      expect((await sessionView(short.url, sessionUri)).expired).toBe(true);
-    } finally {
-      await short.close();
-    }
   });
 
   it('counts every body byte received in bytesReceived, resent ones included', async () => {
