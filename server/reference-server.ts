@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -160,8 +160,9 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     sessions: new SessionRegistry({
       ttlMs: limit('sessionTtlMs', options.sessionTtlMs, WEEK_MS),
       maxSessions: limit('maxSessions', options.maxSessions, 1000),
-      // A finished session's bytes are its object's, kept with the objects.
-      onPrune: (session) => (session.complete ? undefined : rm(path.join(dir, session.uploadId), { force: true })),
+      // A finished session's bytes are its object's, kept with the objects. Synchronous (an unlink),
+      // so the bytes are gone by the time the 404 is answered.
+      onPrune: (session) => session.complete || rmSync(path.join(dir, session.uploadId), { force: true }),
     }),
     objects: new ObjectStore(limit('maxObjects', options.maxObjects, 1000), (id) => state.sessions.forget(id)),
     nextFaults: [],

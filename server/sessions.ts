@@ -59,7 +59,7 @@ export interface SessionLimits {
   /** Sessions held at once. */
   maxSessions: number;
   /** Told each session forgotten after it expired (to delete its bytes). */
-  onPrune: (session: Session) => unknown;
+  onPrune: (session: Session) => void;
 }
 
 /** The open sessions by upload_id, at most `maxSessions`; idle ones expire after `ttlMs` and are forgotten. */

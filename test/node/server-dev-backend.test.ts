@@ -23,6 +23,9 @@ async function withServer(options: ReferenceServerOptions, test: (origin: string
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Long enough for a few requests on a busy machine; the tests wait past it to see a session expire.
+const TTL_MS = 600;
+const pastTtl = () => wait(TTL_MS + 300);
 const media = (origin: string) => `${origin}/upload/x?uploadType=media`;
 
 describe('test controls (faults)', () => {
@@ -144,12 +147,12 @@ describe('size limits (maxUploadBytes)', () => {
 
 describe('session lifetime (sessionTtlMs)', () => {
   it('answers 404 to a session idle past its lifetime, forgets it and deletes its bytes', async () => {
-    await withServer({ sessionTtlMs: 100, faults: true }, async (origin, dir) => {
+    await withServer({ sessionTtlMs: TTL_MS, faults: true }, async (origin, dir) => {
       const sessionUri = await startSession(origin, { size: 2 * QUANTUM });
       expect((await putChunk(sessionUri, pattern(QUANTUM), 0, 2 * QUANTUM)).status).toBe(308);
       const file = path.join(dir, uploadIdOf(sessionUri));
       expect(statSync(file).size).toBe(QUANTUM);
-      await wait(250);
+      await pastTtl();
       expect((await queryStatus(sessionUri, 2 * QUANTUM)).status).toBe(404);
       expect((await send(`${origin}/__control/sessions/${uploadIdOf(sessionUri)}`)).status).toBe(404);
       expect(existsSync(file)).toBe(false);
@@ -157,10 +160,10 @@ describe('session lifetime (sessionTtlMs)', () => {
   });
 
   it('keeps a session that is used within its lifetime', async () => {
-    await withServer({ sessionTtlMs: 150 }, async (origin) => {
+    await withServer({ sessionTtlMs: TTL_MS }, async (origin) => {
       const sessionUri = await startSession(origin, { size: 10 });
-      for (let i = 0; i < 5; i++) {
-        await wait(60);
+      for (let i = 0; i < 4; i++) {
+        await wait(TTL_MS / 2);
         expect((await queryStatus(sessionUri, 10)).status).toBe(308);
       }
       expect((await putChunk(sessionUri, pattern(10), 0, 10)).status).toBe(201);
@@ -168,9 +171,9 @@ describe('session lifetime (sessionTtlMs)', () => {
   });
 
   it('prunes every expired session when another starts, without being asked about them', async () => {
-    await withServer({ sessionTtlMs: 100 }, async (origin, dir) => {
+    await withServer({ sessionTtlMs: TTL_MS }, async (origin, dir) => {
       const stale = await Promise.all([1, 2, 3].map(() => startSession(origin, { size: 10 })));
-      await wait(250);
+      await pastTtl();
       await startSession(origin, { size: 10 });
       for (const sessionUri of stale) expect(existsSync(path.join(dir, uploadIdOf(sessionUri)))).toBe(false);
       expect(readdirSync(dir)).toHaveLength(1);
@@ -178,10 +181,10 @@ describe('session lifetime (sessionTtlMs)', () => {
   });
 
   it('keeps a finished object after its session expired', async () => {
-    await withServer({ sessionTtlMs: 100 }, async (origin) => {
+    await withServer({ sessionTtlMs: TTL_MS }, async (origin) => {
       const sessionUri = await startSession(origin, { size: 10 });
       expect((await putChunk(sessionUri, pattern(10), 0, 10)).status).toBe(201);
-      await wait(250);
+      await pastTtl();
       expect((await queryStatus(sessionUri, 10)).status).toBe(404);
       expect((await send(`${origin}/__files/${uploadIdOf(sessionUri)}`)).body.equals(pattern(10))).toBe(true);
     });
@@ -190,13 +193,13 @@ describe('session lifetime (sessionTtlMs)', () => {
 
 describe('bounded maps', () => {
   it('holds at most maxSessions sessions: one more start gets 503, until expired ones are pruned', async () => {
-    await withServer({ maxSessions: 2, sessionTtlMs: 100 }, async (origin) => {
+    await withServer({ maxSessions: 2, sessionTtlMs: TTL_MS }, async (origin) => {
       await startSession(origin);
       await startSession(origin);
       const full = await start(origin);
       expect(full.status).toBe(503);
       expect(full.text).toMatch(/maxSessions/);
-      await wait(250);
+      await pastTtl();
       expect((await start(origin)).status).toBe(200);
     });
   });
@@ -225,5 +228,5 @@ describe('bounded maps', () => {
       expect(view.requests).toHaveLength(1000);
       expect(view.requests.every((request) => request.kind === 'query')).toBe(true);
     });
-  });
+  }, 30_000);
 });
