@@ -1,4 +1,5 @@
 import { UploadError } from '../errors/upload-error.ts';
+import { CHUNK_QUANTUM } from '../protocol/range.ts';
 import type { UploadContext } from '../protocol/context.ts';
 import type { ChunkSizing } from './chunk-sizer.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
@@ -8,8 +9,7 @@ import { defaultClient } from '../transport/default-client.ts';
 import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/xhr-client.ts';
 import { credentialOrigins, isAcceptableSessionUri } from '../security/origin-policy.ts';
 
-/** Every chunk but the last must be a multiple of this (256 KiB). */
-export const CHUNK_QUANTUM = 256 * 1024;
+export { CHUNK_QUANTUM };
 
 const UPLOAD_TYPES: readonly string[] = ['resumable', 'media', 'multipart', 'auto'];
 export type UploadType = 'resumable' | 'media' | 'multipart' | 'auto';

@@ -22,3 +22,17 @@ export function credentialOrigins(endpoint: URL | undefined, sessionUri: URL | u
   if (own) origins.add(own.origin);
   return origins;
 }
+
+/**
+ * A session URI read back from storage is input, not trust: it must pass as a `Location` would
+ * (`isAcceptableSessionUri`), and be on an origin this upload trusts (the endpoint's, or one in
+ * `credentialOrigins`), or a crafted record could send the file anywhere.
+ */
+export function isTrustedStoredSession(sessionUri: string, endpoint: string | undefined, trusted: ReadonlySet<string>): boolean {
+  try {
+    const url = new URL(sessionUri);
+    return trusted.has(url.origin) && isAcceptableSessionUri(url, endpoint === undefined ? undefined : new URL(endpoint));
+  } catch {
+    return false;
+  }
+}

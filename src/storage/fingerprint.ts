@@ -1,19 +1,34 @@
 const EDGE = 64 * 1024;
 
-function hex(buffer: ArrayBuffer): string {
-  return [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+/** What an upload asks of the server: a stored session is taken up again only for the same request. */
+export interface UploadRequest {
+  endpoint: string | undefined;
+  metadata: Record<string, unknown> | undefined;
+  method: string;
+  contentType: string;
+  uploadType: string;
+}
+
+/** SHA-256 as lowercase hex. */
+export async function sha256Hex(data: BufferSource | string): Promise<string> {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
- * Identifies a file for an endpoint across reloads: its name, size, type and date, plus a hash of its
- * first and last 64 KiB, so another file with the same name and size is not taken for it.
+ * Identifies a file and what its upload asks for across reloads: the file's name, size, type and date
+ * plus a hash of its first and last 64 KiB, so another file with the same name and size is not taken
+ * for it; and the endpoint, metadata, method, content type and upload type, so a session started for
+ * another request (another folder, another resource) never receives this one's bytes.
  */
-export async function fingerprint(file: Blob, endpoint: string | undefined): Promise<string> {
+export async function fingerprint(file: Blob, request: UploadRequest): Promise<string> {
   const { name = '', lastModified = 0 } = file as Partial<File>;
+  const { endpoint, metadata, method, contentType, uploadType } = request;
   const edges = new Blob([file.slice(0, EDGE), file.slice(Math.max(EDGE, file.size - EDGE))]);
   const descriptor = new Blob([
-    JSON.stringify([endpoint ?? '', name, file.size, file.type, lastModified]),
+    JSON.stringify([endpoint ?? '', name, file.size, file.type, lastModified, method, contentType, uploadType, metadata]),
     await edges.arrayBuffer(),
   ]);
-  return hex(await crypto.subtle.digest('SHA-256', await descriptor.arrayBuffer()));
+  return sha256Hex(await descriptor.arrayBuffer());
 }

@@ -1,4 +1,4 @@
-import { clear, createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
 import type { SessionStore } from './session-store.ts';
 import { isStoredUpload, type StoredUpload } from './stored-upload.ts';
 
@@ -13,7 +13,7 @@ export class IdbSessionStore implements SessionStore {
   async get(fingerprint: string): Promise<StoredUpload | undefined> {
     const record: unknown = await get(fingerprint, this.#store);
     if (record === undefined) return undefined;
-    if (isStoredUpload(record)) return record;
+    if (isStoredUpload(record) && record.fingerprint === fingerprint) return record;
     await del(fingerprint, this.#store);
     return undefined;
   }
@@ -27,7 +27,10 @@ export class IdbSessionStore implements SessionStore {
   }
 
   async list(): Promise<StoredUpload[]> {
-    return (await values<unknown>(this.#store)).filter(isStoredUpload);
+    // A record under another key than its own fingerprint was not written by the engine.
+    return (await entries<IDBValidKey, unknown>(this.#store)).flatMap(([key, record]) =>
+      isStoredUpload(record) && record.fingerprint === key ? [record] : [],
+    );
   }
 
   clear(): Promise<void> {

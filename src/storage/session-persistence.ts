@@ -1,16 +1,23 @@
-import { fingerprint } from './fingerprint.ts';
+import { isTrustedStoredSession } from '../security/origin-policy.ts';
+import { fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
-import { isStale, type StoredUpload } from './stored-upload.ts';
+import { isStale, isStoredUpload, type StoredUpload } from './stored-upload.ts';
 
-/** What of an upload's options its record keeps (the upload's normalized options fit). */
-export interface PersistenceOptions {
-  endpoint: string | undefined;
-  metadata: Record<string, unknown> | undefined;
+/** What of an upload's options its record keeps and checks (the upload's normalized options fit). */
+export interface PersistenceOptions extends UploadRequest {
+  /** The origins this upload trusts: a stored session URI must be on one of them. */
+  credentialOrigins: ReadonlySet<string>;
   /** `fixed`: the chunk size given, if any. */
   chunks: { fixed: number | undefined };
   maxStoredAgeMs: number;
   fileHandle: FileSystemFileHandle | undefined;
 }
+
+/** The endpoint as kept on disk: without its query and fragment, where tokens, keys and signatures travel. */
+export const endpointWithoutQuery = (endpoint: string): string => {
+  const url = new URL(endpoint);
+  return `${url.origin}${url.pathname}`;
+};
 
 let warned = false;
 
@@ -48,19 +55,29 @@ export class SessionPersistence {
     private readonly options: PersistenceOptions,
   ) {}
 
-  /** The file's fingerprint (its record's key). */
+  /** The fingerprint of the file and its upload's request (its record's key). */
   key(): Promise<string> {
-    this.#key ??= fingerprint(this.file, this.options.endpoint);
+    this.#key ??= fingerprint(this.file, this.options);
     return this.#key;
   }
 
-  /** A stored session for this file and endpoint that is young enough to try. */
+  /**
+   * A stored session for this file and request that is young enough to try. A record that fails
+   * any check (shape, numbers, its session URI's scheme and origin) is deleted: a new session starts.
+   */
   async find(): Promise<StoredUpload | undefined> {
     try {
       const key = await this.key();
-      const record = await withTimeout(this.store.get(key));
-      if (!record) return undefined;
-      if (record.size !== this.file.size || isStale(record, this.options.maxStoredAgeMs)) {
+      const record: unknown = await withTimeout(this.store.get(key));
+      if (record === undefined) return undefined;
+      const { endpoint, credentialOrigins, maxStoredAgeMs } = this.options;
+      if (
+        !isStoredUpload(record) ||
+        record.fingerprint !== key ||
+        record.size !== this.file.size ||
+        !isTrustedStoredSession(record.sessionUri, endpoint, credentialOrigins) ||
+        isStale(record, maxStoredAgeMs)
+      ) {
         await this.store.delete(key);
         return undefined;
       }
@@ -79,11 +96,13 @@ export class SessionPersistence {
       const now = Date.now();
       const { name = '', lastModified = 0 } = this.file as Partial<File>;
       const previous = this.#record?.sessionUri === sessionUri ? this.#record : undefined;
+      const { endpoint } = this.options;
       this.#record = {
-        version: 1,
+        version: 2,
         fingerprint: await this.key(),
         sessionUri,
-        endpoint: this.options.endpoint,
+        endpoint: endpoint && endpointWithoutQuery(endpoint),
+        endpointHash: endpoint && (await sha256Hex(endpoint)),
         name,
         size: this.file.size,
         type: this.file.type,

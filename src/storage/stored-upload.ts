@@ -4,13 +4,22 @@ export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** A record not updated within `maxAgeMs`: its session is taken as gone and the record discarded. */
 export const isStale = (record: StoredUpload, maxAgeMs: number, now = Date.now()): boolean => now - record.updatedAt > maxAgeMs;
 
-/** What is kept of an interrupted upload so it can go on after a reload. Never a token or header. */
+import { CHUNK_QUANTUM } from '../protocol/range.ts';
+
+/**
+ * What is kept of an interrupted upload so it can go on after a reload. Never a token or header:
+ * the endpoint is kept without its query (where tokens, API keys and signatures travel).
+ */
 export interface StoredUpload {
-  /** Records of another shape are ignored (and removed) rather than trusted. */
-  version: 1;
+  /** Records of another shape (version 1 kept the endpoint's query) are ignored and removed rather than trusted. */
+  version: 2;
+  /** The file and its upload's request (endpoint, metadata, method, content type), hashed: the record's key. */
   fingerprint: string;
   sessionUri: string;
+  /** The endpoint without its query and fragment. */
   endpoint: string | undefined;
+  /** SHA-256 (hex) of the whole endpoint, query included: what `listStoredUploads(endpoint)` compares. */
+  endpointHash: string | undefined;
   name: string;
   size: number;
   type: string;
@@ -26,26 +35,38 @@ export interface StoredUpload {
   fileHandle: FileSystemFileHandle | undefined;
 }
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
-const isString = (value: unknown): value is string => typeof value === 'string';
+/** Clocks drift a little; a record dated further ahead was not written by this browser's engine. */
+const CLOCK_SKEW_MS = 60 * 60 * 1000;
 
-/** Checks a record read back from storage: another version, another app or a corrupt write is not trusted. */
-export function isStoredUpload(value: unknown): value is StoredUpload {
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isHash = (value: unknown): value is string => isString(value) && /^[0-9a-f]{64}$/.test(value);
+
+/**
+ * Checks a record read back from storage, shape and numbers: another version, another app, a corrupt
+ * write or a crafted database is not trusted. (Its session URI is checked against the upload's
+ * origins where it is used: `isTrustedStoredSession`.)
+ */
+export function isStoredUpload(value: unknown, now = Date.now()): value is StoredUpload {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
+  const { size, bytesCommitted, chunkSize, createdAt, updatedAt } = record;
   return (
-    record.version === 1 &&
-    isString(record.fingerprint) &&
+    record.version === 2 &&
+    isHash(record.fingerprint) &&
     isString(record.sessionUri) &&
-    (record.endpoint === undefined || isString(record.endpoint)) &&
+    (record.endpoint === undefined ? record.endpointHash === undefined : isString(record.endpoint) && isHash(record.endpointHash)) &&
     isString(record.name) &&
-    isNumber(record.size) &&
+    isCount(size) &&
     isString(record.type) &&
-    isNumber(record.lastModified) &&
-    (record.chunkSize === undefined || isNumber(record.chunkSize)) &&
-    isNumber(record.bytesCommitted) &&
-    isNumber(record.createdAt) &&
-    isNumber(record.updatedAt) &&
-    (record.metadata === undefined || (typeof record.metadata === 'object' && record.metadata !== null))
+    Number.isSafeInteger(record.lastModified) &&
+    (chunkSize === undefined || (isCount(chunkSize) && chunkSize > 0 && chunkSize % CHUNK_QUANTUM === 0)) &&
+    isCount(bytesCommitted) &&
+    bytesCommitted <= size &&
+    isCount(createdAt) &&
+    isCount(updatedAt) &&
+    createdAt <= updatedAt &&
+    updatedAt <= now + CLOCK_SKEW_MS &&
+    (record.metadata === undefined || (typeof record.metadata === 'object' && record.metadata !== null && !Array.isArray(record.metadata)))
   );
 }

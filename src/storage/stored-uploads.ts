@@ -1,3 +1,4 @@
+import { sha256Hex } from './fingerprint.ts';
 import { defaultSessionStore } from './idb-session-store.ts';
 import { SESSION_LIFETIME_MS, isStale, type StoredUpload } from './stored-upload.ts';
 
@@ -9,13 +10,14 @@ import { SESSION_LIFETIME_MS, isStale, type StoredUpload } from './stored-upload
 export async function listStoredUploads(endpoint?: string, { maxAgeMs = SESSION_LIFETIME_MS }: { maxAgeMs?: number } = {}): Promise<StoredUpload[]> {
   const store = defaultSessionStore();
   const records = await store.list();
-  const wanted = endpoint === undefined ? undefined : new URL(endpoint, globalThis.location?.href).href;
+  // Records keep the endpoint without its query, and a hash of the whole to find it by.
+  const wanted = endpoint === undefined ? undefined : await sha256Hex(new URL(endpoint, globalThis.location?.href).href);
   const now = Date.now();
   const stale = records.filter((record) => isStale(record, maxAgeMs, now));
   // Best effort: a record that cannot be deleted now is simply not listed.
   await Promise.all(stale.map((record) => store.delete(record.fingerprint).catch(() => undefined)));
   return records
-    .filter((record) => !isStale(record, maxAgeMs, now) && (wanted === undefined || record.endpoint === wanted))
+    .filter((record) => !isStale(record, maxAgeMs, now) && (wanted === undefined || record.endpointHash === wanted))
     .sort((a, b) => b.updatedAt - a.updatedAt);
 }
 

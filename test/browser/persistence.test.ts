@@ -7,10 +7,11 @@ import {
   type SessionStore,
   type StoredUpload,
 } from '../../src/index.ts';
+import { createStore, entries, set } from 'idb-keyval';
 import { expectStored } from './support/expect-stored.ts';
 import { rejection } from './support/upload-helpers.ts';
 import { QUANTUM, patternBytes, patternFile } from './support/files.ts';
-import { endpoint, faultHeaders, faultsOnce, sessionLog } from './support/server.ts';
+import { endpoint, faultHeaders, faultsOnce, keepAliveServerUrl, sessionLog, startSessionDirectly, storedFile } from './support/server.ts';
 
 const fast = { retries: 1, baseDelayMs: 5, maxDelayMs: 20 };
 const until = async (check: () => Promise<boolean>) => {
@@ -18,10 +19,19 @@ const until = async (check: () => Promise<boolean>) => {
 };
 
 
+/** The engine's own IndexedDB database, opened directly. */
+const sessions = () => createStore('resumable-upload', 'sessions');
+
 /** Reads the whole IndexedDB database back as text, the way an attacker with disk access would. */
 async function rawDatabase(): Promise<string> {
-  const records = await listStoredUploads();
-  return JSON.stringify(records);
+  return JSON.stringify(await entries(sessions()));
+}
+
+/** Rewrites the one stored record, as a crafted or corrupt database would hold it. */
+async function tamper(url: string, change: Partial<Record<keyof StoredUpload, unknown>>): Promise<StoredUpload> {
+  const [record] = await listStoredUploads(url);
+  await set(record!.fingerprint, { ...record!, ...change }, sessions());
+  return record!;
 }
 
 /** An upload that stops with an error after its first chunk, leaving its session stored (as a crash would). */
@@ -47,7 +57,7 @@ describe('sessions kept in IndexedDB', () => {
 
     const [record] = await listStoredUploads(url);
     expect(record).toMatchObject({
-      version: 1,
+      version: 2,
       sessionUri: upload.sessionUri,
       endpoint: url,
       name: 'holiday.mov',
@@ -69,7 +79,7 @@ describe('sessions kept in IndexedDB', () => {
     const url = endpoint();
     const first = await interruptedUpload(file, url);
 
-    const again = new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast });
+    const again = new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast, metadata: { name: file.name } });
     const result = await again.start();
 
     expect(result.sessionUri).toBe(first.sessionUri);
@@ -97,6 +107,51 @@ describe('sessions kept in IndexedDB', () => {
     const result = await upload.start();
     await expectStored(result, other);
     expect((await sessionLog(result.sessionUri!)).requests[0]!.kind).toBe('start');
+  });
+
+  it('does not take another file with the same name, size, type and date for it', async () => {
+    const url = endpoint();
+    const lastModified = Date.UTC(2026, 0, 1);
+    const twin = (seed: number) => new File([patternBytes(2 * QUANTUM, seed)], 'twin.bin', { type: 'application/octet-stream', lastModified });
+    await interruptedUpload(twin(1), url);
+    const other = twin(2);
+    const result = await new Upload(other, { endpoint: url, chunkSize: QUANTUM, metadata: { name: 'twin.bin' } }).start();
+    await expectStored(result, other);
+    expect((await sessionLog(result.sessionUri!)).requests[0]!.kind).toBe('start');
+  });
+
+  it.each([
+    ['other metadata', { metadata: { name: 'a.bin', parents: ['folder-B'] } }],
+    ['another method', { method: 'PUT' as const }],
+    ['another content type', { contentType: 'text/plain' }],
+  ])('starts a new session for the same file with %s, so it lands where this upload asks', async (_, change) => {
+    const file = patternFile(2 * QUANTUM + 1, 'a.bin');
+    const url = endpoint();
+    const first = await interruptedUpload(file, url);
+    const result = await new Upload(file, { endpoint: url, chunkSize: QUANTUM, metadata: { name: 'a.bin' }, ...change }).start();
+    expect(result.sessionUri).not.toBe(first.sessionUri);
+    await expectStored(result, file);
+    const stored = await storedFile((result.body as { id: string }).id);
+    if ('metadata' in change) expect(stored.metadata).toEqual({ name: 'a.bin', parents: ['folder-B'] });
+    if ('contentType' in change) expect(stored.contentType).toBe('text/plain');
+    // The first upload's record stays: with its own request it can still go on.
+    expect((await listStoredUploads(url)).map((record) => record.sessionUri)).toEqual([first.sessionUri]);
+  });
+
+  it('keeps the endpoint without its query (tokens, keys, signatures), and finds the record by the whole', async () => {
+    const url = `${endpoint()}?access_token=secret-access-token&key=secret-api-key`;
+    const file = patternFile(3 * QUANTUM, 'query.bin');
+    const first = await interruptedUpload(file, url);
+    const raw = await rawDatabase();
+    expect(raw).toContain(first.sessionUri!);
+    expect(raw).not.toContain('secret-access-token');
+    expect(raw).not.toContain('secret-api-key');
+    const [record] = await listStoredUploads(url);
+    expect(record!.endpoint).toBe(url.slice(0, url.indexOf('?')));
+    expect(await listStoredUploads(url.slice(0, url.indexOf('?')))).toEqual([]);
+    const result = await new Upload(file, { endpoint: url, chunkSize: QUANTUM, metadata: { name: 'query.bin' } }).start();
+    expect(result.sessionUri).toBe(first.sessionUri);
+    await expectStored(result, file);
   });
 
   it('starts a new session when the stored one expired, and replaces the record', async () => {
@@ -133,6 +188,47 @@ describe('sessions kept in IndexedDB', () => {
     expect(await listStoredUploads(url)).toHaveLength(1);
     await clearStoredUploads();
     expect(await listStoredUploads()).toEqual([]);
+  });
+
+  describe('a crafted or corrupt record is deleted and a new session started', () => {
+    const file = patternFile(2 * QUANTUM + 9, 'crafted.bin');
+    const resumed = async (url: string) => {
+      const result = await new Upload(file, { endpoint: url, chunkSize: QUANTUM, metadata: { name: 'crafted.bin' } }).start();
+      await expectStored(result, file);
+      expect((await sessionLog(result.sessionUri!)).requests[0]!.kind).toBe('start');
+      return result;
+    };
+
+    it('a data: session URI', async () => {
+      const url = endpoint();
+      await interruptedUpload(file, url);
+      await tamper(url, { sessionUri: `data:application/json,${encodeURIComponent(JSON.stringify({ id: 'x', size: String(file.size) }))}` });
+      await resumed(url);
+    });
+
+    it('a session URI on another origin than the endpoint', async () => {
+      const url = endpoint();
+      await interruptedUpload(file, url);
+      const elsewhere = await startSessionDirectly(endpoint(undefined, keepAliveServerUrl), file.size);
+      await tamper(url, { sessionUri: elsewhere });
+      await resumed(url);
+      expect((await sessionLog(elsewhere)).bytesReceived).toBe(0);
+    });
+
+    it.each([
+      ['bytesCommitted beyond the size', { bytesCommitted: 10 * QUANTUM }],
+      ['a negative size', { size: -1 }],
+      ['a fractional count', { bytesCommitted: 0.5 }],
+      ['a chunk size that is no multiple of 256 KiB', { chunkSize: 1000 }],
+      ['a date in the future', { updatedAt: Date.now() + 86_400_000 }],
+      ['another fingerprint', { fingerprint: 'f'.repeat(64) }],
+    ])('%s', async (_, change) => {
+      const url = endpoint();
+      await interruptedUpload(file, url);
+      await tamper(url, change);
+      expect(await listStoredUploads(url)).toEqual([]);
+      await resumed(url);
+    });
   });
 
   it('discards records older than maxStoredAgeMs', async () => {
