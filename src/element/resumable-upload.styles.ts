@@ -133,8 +133,11 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_surface);
-    /* A row's text changing each frame must not make the browser lay out the other 99. */
+    /* A row's text changing each frame must not make the browser lay out the other 99; rows off
+       screen are not laid out nor painted at all (1,000 files), yet stay in the accessibility tree. */
     contain: layout style;
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 6.5rem;
   }
   .name {
     grid-area: name;

@@ -1,8 +1,9 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
-import { formatterFor } from './i18n/format.ts';
+import { formatterFor, type Formatter } from './i18n/format.ts';
 import { interpolate } from './i18n/interpolate.ts';
 import { stringsFor } from './i18n/locales.ts';
 import type { UploadStrings } from './i18n/strings.ts';
@@ -13,6 +14,7 @@ import { itemRow, type ItemAction } from './render/item-row.ts';
 import { interruptedRow } from './render/interrupted-row.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
+import { RowBudget } from './controllers/row-budget.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
@@ -183,6 +185,8 @@ export class ResumableUploadElement extends LitElement {
     },
   });
 
+  readonly #rows = new RowBudget(this);
+
   constructor() {
     super();
     new DropPasteController(this, {
@@ -244,8 +248,8 @@ export class ResumableUploadElement extends LitElement {
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
   protected override render(): TemplateResult {
     const lang = this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
-    const wording: Wording = { t: stringsFor(lang, this.strings), f: formatterFor(lang), now: performance.now() };
-    const { t } = wording;
+    const wording: Wording = { ...this.#wordsFor(lang), now: performance.now() };
+    const { t, f } = wording;
     const items = this.#uploads.items;
     const interrupted = this.#interrupted.records;
     return html`
@@ -271,7 +275,13 @@ export class ResumableUploadElement extends LitElement {
           </ul>`}
       ${items.length > 0
         ? html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
-            ${repeat(items, (item) => item.id, (item) => itemRow(item, wording))}
+            ${repeat(
+              this.#rows.take(items),
+              (item) => item.id,
+              // A row renders again only when its item changed (or the words, or a countdown's second):
+              // with 1,000 files, one upload's progress must not re-render the other 999 rows.
+              (item) => guard([this.#uploads.revisionOf(item), t, f, countdown(item, wording.now)], () => itemRow(item, wording)),
+            )}
           </ul>`
         : interrupted.length === 0
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
@@ -287,6 +297,16 @@ export class ResumableUploadElement extends LitElement {
     const added = this.#uploads.add(files);
     this.#interrupted.taken(added.map((item) => item.file));
     return added;
+  }
+
+  #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter } | undefined;
+
+  /** The same strings object from one render to the next, so unchanged rows can skip rendering. */
+  #wordsFor(lang: string): { t: UploadStrings; f: Formatter } {
+    const words = this.#words;
+    if (words?.lang === lang && words.strings === this.strings) return words;
+    this.#words = { lang, strings: this.strings, t: stringsFor(lang, this.strings), f: formatterFor(lang) };
+    return this.#words;
   }
 
   async #optionsFor(item: UploadItem): Promise<UploadOptions> {
@@ -327,6 +347,12 @@ export class ResumableUploadElement extends LitElement {
     const item = this.items.find((candidate) => candidate.id === id);
     if (button && item) item[button.dataset.action as ItemAction]();
   };
+}
+
+/** The whole seconds left of a retry countdown, which its row shows. */
+function countdown(item: UploadItem, now: number): number {
+  const at = item.retryAt;
+  return at === undefined ? 0 : Math.ceil((at - now) / 1000);
 }
 
 function announce({ kind, item }: Announcement, wording: Wording): string {

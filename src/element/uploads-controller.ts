@@ -37,6 +37,14 @@ export class UploadsController implements ReactiveController, ItemHost {
   /** Set while the list itself starts or stops items, so it does not start more than `concurrency`. */
   #holding = false;
   #ticker: ReturnType<typeof setTimeout> | undefined;
+  // Counted as items change, so work per event does not grow with the list (1,000 files).
+  /** How many items hold one of the `concurrency` places. */
+  #active = 0;
+  /** Items before this index are not queued; moves back when an item is queued again or one goes. */
+  #queuedFrom = 0;
+  readonly #retrying = new Set<UploadItem>();
+  /** Bumped on every change of an item, so its row renders again only then. */
+  readonly #revisions = new WeakMap<UploadItem, number>();
 
   constructor(host: ReactiveControllerHost & EventTarget, settings: UploadsSettings) {
     this.#host = host;
@@ -46,6 +54,11 @@ export class UploadsController implements ReactiveController, ItemHost {
 
   get items(): readonly UploadItem[] {
     return this.#items;
+  }
+
+  /** Changes with every status change or progress of the item (its row's render key). */
+  revisionOf(item: UploadItem): number {
+    return this.#revisions.get(item) ?? 0;
   }
 
   get announcements(): readonly Announcement[] {
@@ -118,9 +131,9 @@ export class UploadsController implements ReactiveController, ItemHost {
     this.#holding = true;
     try {
       const limit = Math.max(1, this.#settings.concurrency() || 1);
-      for (;;) {
-        const active = this.#items.filter((item) => isActive(item.status)).length;
-        const next = active < limit && this.#items.find((item) => item.status === 'queued');
+      while (this.#active < limit) {
+        while (this.#queuedFrom < this.#items.length && this.#items[this.#queuedFrom]!.status !== 'queued') this.#queuedFrom++;
+        const next = this.#items[this.#queuedFrom];
         if (!next) return;
         void next.run();
       }
@@ -143,12 +156,16 @@ export class UploadsController implements ReactiveController, ItemHost {
   progressed(item: UploadItem): void {
     const upload = item.upload!;
     emit(this.#host, 'upload-progress', { file: item.file, item, upload, bytesCommitted: upload.bytesCommitted, bytesTotal: upload.bytesTotal });
-    this.#host.requestUpdate();
+    this.#revise(item);
   }
 
   changed(item: UploadItem, previous: ItemStatus): void {
-    const { file, upload } = item;
-    if (item.status !== previous) {
+    const { file, upload, status } = item;
+    this.#active += Number(isActive(status)) - Number(isActive(previous));
+    if (status === 'queued') this.#queuedFrom = 0;
+    if (status === 'retrying') this.#retrying.add(item);
+    else this.#retrying.delete(item);
+    if (status !== previous) {
       if (item.status === 'done') {
         emit(this.#host, 'upload-success', { file, item, upload: upload!, result: item.result! });
         this.#announce({ kind: 'done', item });
@@ -159,12 +176,14 @@ export class UploadsController implements ReactiveController, ItemHost {
         emit(this.#host, 'upload-cancel', { file, item, upload });
       }
     }
-    this.#host.requestUpdate();
+    this.#revise(item);
     this.pump();
   }
 
   removed(item: UploadItem): void {
     this.#items = this.#items.filter((other) => other !== item);
+    this.#retrying.delete(item);
+    this.#queuedFrom = 0;
     this.#host.requestUpdate();
   }
 
@@ -190,6 +209,11 @@ export class UploadsController implements ReactiveController, ItemHost {
     if (outer) this.pump();
   }
 
+  #revise(item: UploadItem): void {
+    this.#revisions.set(item, this.revisionOf(item) + 1);
+    this.#host.requestUpdate();
+  }
+
   #announce(announcement: Announcement): void {
     if (this.#announced) this.#announcements = [];
     this.#announced = false;
@@ -202,7 +226,7 @@ export class UploadsController implements ReactiveController, ItemHost {
     if (this.#ticker !== undefined) return;
     const now = performance.now();
     let wait = Infinity;
-    for (const { retryAt } of this.#items) {
+    for (const { retryAt } of this.#retrying) {
       if (retryAt !== undefined && retryAt > now) wait = Math.min(wait, (retryAt - now) % 1000 || 1000);
     }
     if (wait === Infinity) return;
