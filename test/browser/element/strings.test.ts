@@ -3,10 +3,12 @@ import { registerLocale } from '../../../src/element.ts';
 import { ar } from '../../../src/element/locales/ar.ts';
 import { fa } from '../../../src/element/locales/fa.ts';
 import { he } from '../../../src/element/locales/he.ts';
-import { en } from '../../../src/element/i18n/strings.ts';
+import { en, type UploadStrings } from '../../../src/element/i18n/strings.ts';
 import { faultHeaders } from '../support/server.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
+import { formatterFor } from '../../../src/element/i18n/format.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { RIGHT_TO_LEFT, shippedLocales } from './support/locales.ts';
 import { mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
 
 registerLocale('fa', fa);
@@ -18,7 +20,35 @@ const strip = (value: string | null | undefined) => value?.replace(/[\u2068\u206
 
 afterEach(() => document.documentElement.removeAttribute('lang'));
 
+
 describe('<resumable-upload> strings and languages', () => {
+  it('speaks every shipped language: button, hint, list, a ready row and a rejected one, their labels, without axe violations', async () => {
+    expect(shippedLocales.length).toBeGreaterThanOrEqual(18);
+    for (const [tag, strings] of shippedLocales) {
+      registerLocale(tag, strings);
+      const t = { ...en, ...strings };
+      const element = await mount({ lang: tag, dir: RIGHT_TO_LEFT.has(tag) ? 'rtl' : 'ltr', auto: 'false', multiple: true, accept: '.pdf' });
+      const root = shadow(element);
+      expect(text(root, '[part=button]'), tag).toBe(t.chooseFiles);
+      expect(text(root, '[part=hint]'), tag).toBe(t.dropHint);
+      element.addFiles([patternFile(1500, 'report.pdf'), patternFile(10, 'setup.exe')]);
+      const [ready, refused] = element.items;
+      const row = await rowOf(element, ready!);
+      expect(root.querySelector('[part~=list]')?.getAttribute('aria-label') ?? root.querySelector('ul[aria-label]')?.getAttribute('aria-label'), tag).toBe(t.listLabel);
+      expect(strip(row.querySelector('[part=status]')?.textContent), tag).toBe(t.ready);
+      expect(row.querySelector('[data-action=start]')?.getAttribute('aria-label'), tag).toBe(t.start.replace('{name}', 'report.pdf'));
+      expect(row.querySelector('[data-action=cancel]')?.getAttribute('aria-label'), tag).toBe(t.cancel.replace('{name}', 'report.pdf'));
+      const format = formatterFor(tag);
+      expect(strip(row.querySelector('[role=progressbar]')?.getAttribute('aria-valuetext')), tag).toBe(
+        t.progress.replace('{percent}', format.percent(0)).replace('{done}', format.bytes(0)).replace('{total}', format.bytes(1500)),
+      );
+      const rejected = await rowOf(element, refused!);
+      expect(strip(rejected.querySelector('[part=status]')?.textContent), tag).toBe(t.rejected.replace('{reason}', t.rejectAccept));
+      await expectNoAxeViolations(element);
+      element.remove();
+    }
+  });
+
   it('replaces any string with the strings property, over English', async () => {
     const element = await mount({ multiple: true }, (el) => (el.strings = { chooseFiles: 'Add attachments', empty: 'Nothing here' }));
     expect(text(shadow(element), '[part=button]')).toBe('Add attachments');

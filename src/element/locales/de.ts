@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** German (Deutsch). Register with `registerLocale('de', de)`. */
+export const de = {
+  chooseFiles: 'Dateien auswählen',
+  chooseFile: 'Datei auswählen',
+  chooseFolder: 'Ordner auswählen',
+  dropHint: 'oder hier ablegen',
+  empty: 'Noch keine Dateien.',
+  listLabel: 'Uploads',
+
+  ready: 'Bereit',
+  queued: 'Wartet',
+  starting: 'Wird gestartet',
+  uploading: 'Wird hochgeladen',
+  paused: 'Pausiert',
+  retrying: 'Neuer Versuch in {time}',
+  retryingNow: 'Wird erneut versucht',
+  offline: 'Offline – wartet auf Verbindung',
+  done: 'Fertig',
+  failed: 'Fehlgeschlagen: {reason}',
+  cancelled: 'Abgebrochen',
+  rejected: 'Nicht hinzugefügt: {reason}',
+
+  progress: '{percent}, {done} von {total}',
+  timeLeft: 'Noch {time}',
+
+  start: '{name} hochladen',
+  pause: '{name} pausieren',
+  resume: '{name} fortsetzen',
+  cancel: '{name} abbrechen',
+  retry: '{name} erneut hochladen',
+  remove: '{name} aus der Liste entfernen',
+
+  interruptedLabel: 'Unterbrochene Uploads',
+  interrupted: 'Bei {percent} unterbrochen',
+  interruptedNeedsFile: 'Bei {percent} unterbrochen: Datei erneut auswählen, um fortzufahren',
+  chooseAgain: 'Erneut auswählen',
+  chooseAgainLabel: 'Erneut auswählen, um {name} fortzusetzen',
+  discard: '{name} verwerfen',
+
+  announceStart: '{name} wird hochgeladen',
+  announceDone: '{name} hochgeladen',
+  announceFailed: '{name} fehlgeschlagen: {reason}',
+  announceInterrupted: 'Einige Uploads wurden unterbrochen: unten fortsetzen oder verwerfen',
+
+  announceRejected: '{name} nicht hinzugefügt: {reason}',
+  announceRetrying: '{name}: neuer Versuch in {time}',
+  announceOffline: '{name}: offline – wartet auf Verbindung',
+  announceSummary: 'Uploads: {done} fertig, {failed} fehlgeschlagen, {left} ausstehend',
+
+  summaryLabel: 'Alle Uploads',
+  summaryDone: { one: '{count} fertig', other: '{count} fertig' },
+  summaryFailed: { one: '{count} fehlgeschlagen', other: '{count} fehlgeschlagen' },
+  summaryLeft: { one: '{count} ausstehend', other: '{count} ausstehend' },
+  pauseAll: 'Alle pausieren',
+  resumeAll: 'Alle fortsetzen',
+  retryAll: 'Alle wiederholen',
+  cancelAll: 'Alle abbrechen',
+
+  rejectAccept: 'Dateityp nicht zulässig',
+  rejectSize: 'größer als {max}',
+  rejectMinSize: 'kleiner als {min}',
+  rejectMaxFiles: 'zu viele Dateien (höchstens {max})',
+  rejectTotalSize: 'alle Dateien zusammen wären größer als {max}',
+  rejectMultiple: 'nur eine Datei auf einmal',
+  rejectCancelledByApp: 'von der Seite nicht angenommen',
+
+  formRequired: 'Laden Sie mindestens eine Datei hoch.',
+  formUploading: 'Warten Sie, bis alle Uploads abgeschlossen sind.',
+
+  errorNetwork: 'Verbindung wiederholt abgebrochen',
+  errorHttp: 'vom Server abgelehnt (HTTP {status})',
+  errorProtocol: 'unerwartete Antwort vom Server',
+  errorIntegrity: 'Kopie auf dem Server weicht von der Datei ab',
+  errorFileUnreadable: 'Datei kann nicht mehr gelesen werden',
+  errorLocked: 'wird bereits in einem anderen Tab hochgeladen',
+  errorSessionExpired: 'Upload-Sitzung abgelaufen',
+  errorInvalidOption: 'Upload ist nicht richtig eingerichtet',
+  errorUnknown: 'etwas ist schiefgelaufen',
+} satisfies Partial<UploadStrings>;

@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Spanish (español). Register with `registerLocale('es', es)`. */
+export const es = {
+  chooseFiles: 'Elegir archivos',
+  chooseFile: 'Elegir un archivo',
+  chooseFolder: 'Elegir una carpeta',
+  dropHint: 'o arrástralos aquí',
+  empty: 'Aún no hay archivos.',
+  listLabel: 'Subidas',
+
+  ready: 'Listo',
+  queued: 'En espera',
+  starting: 'Iniciando',
+  uploading: 'Subiendo',
+  paused: 'En pausa',
+  retrying: 'Reintentando en {time}',
+  retryingNow: 'Reintentando',
+  offline: 'Sin conexión, esperando a la red',
+  done: 'Completado',
+  failed: 'Error: {reason}',
+  cancelled: 'Cancelado',
+  rejected: 'No se añadió: {reason}',
+
+  progress: '{percent}, {done} de {total}',
+  timeLeft: 'Tiempo restante: {time}',
+
+  start: 'Subir {name}',
+  pause: 'Pausar {name}',
+  resume: 'Reanudar {name}',
+  cancel: 'Cancelar {name}',
+  retry: 'Reintentar {name}',
+  remove: 'Quitar {name} de la lista',
+
+  interruptedLabel: 'Subidas interrumpidas',
+  interrupted: 'Se interrumpió al {percent}',
+  interruptedNeedsFile: 'Se interrumpió al {percent}: vuelve a elegir el archivo para reanudar',
+  chooseAgain: 'Elegir de nuevo',
+  chooseAgainLabel: 'Elegir de nuevo para reanudar {name}',
+  discard: 'Descartar {name}',
+
+  announceStart: 'Subiendo {name}',
+  announceDone: 'Se subió {name}',
+  announceFailed: 'No se pudo subir {name}: {reason}',
+  announceInterrupted: 'Se interrumpieron algunas subidas: reanúdalas o descártalas abajo',
+
+  announceRejected: 'No se añadió {name}: {reason}',
+  announceRetrying: '{name}: reintentando en {time}',
+  announceOffline: '{name}: sin conexión, esperando a la red',
+  announceSummary: 'Subidas completadas: {done}; con error: {failed}; pendientes: {left}',
+
+  summaryLabel: 'Todas las subidas',
+  summaryDone: { one: '{count} completado', many: '{count} completados', other: '{count} completados' },
+  summaryFailed: { one: '{count} con error', many: '{count} con error', other: '{count} con error' },
+  summaryLeft: { one: '{count} pendiente', many: '{count} pendientes', other: '{count} pendientes' },
+  pauseAll: 'Pausar todo',
+  resumeAll: 'Reanudar todo',
+  retryAll: 'Reintentar todo',
+  cancelAll: 'Cancelar todo',
+
+  rejectAccept: 'no se acepta este tipo de archivo',
+  rejectSize: 'pesa más de {max}',
+  rejectMinSize: 'pesa menos de {min}',
+  rejectMaxFiles: 'demasiados archivos (el límite es {max})',
+  rejectTotalSize: 'todos los archivos juntos superarían {max}',
+  rejectMultiple: 'solo un archivo a la vez',
+  rejectCancelledByApp: 'la página no lo aceptó',
+
+  formRequired: 'Sube al menos un archivo.',
+  formUploading: 'Espera a que terminen las subidas.',
+
+  errorNetwork: 'la conexión falló una y otra vez',
+  errorHttp: 'el servidor lo rechazó (HTTP {status})',
+  errorProtocol: 'el servidor dio una respuesta inesperada',
+  errorIntegrity: 'la copia del servidor no coincide con el archivo',
+  errorFileUnreadable: 'el archivo ya no se puede leer',
+  errorLocked: 'se está subiendo en otra pestaña',
+  errorSessionExpired: 'la sesión de subida caducó',
+  errorInvalidOption: 'la subida no está bien configurada',
+  errorUnknown: 'algo salió mal',
+} satisfies Partial<UploadStrings>;

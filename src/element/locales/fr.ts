@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** French (français); `\u00a0` is the no-break space French sets before a colon. Register with `registerLocale('fr', fr)`. */
+export const fr = {
+  chooseFiles: 'Choisir des fichiers',
+  chooseFile: 'Choisir un fichier',
+  chooseFolder: 'Choisir un dossier',
+  dropHint: 'ou déposez-les ici',
+  empty: 'Aucun fichier pour l’instant.',
+  listLabel: 'Importations',
+
+  ready: 'Prêt',
+  queued: 'En attente',
+  starting: 'Démarrage',
+  uploading: 'Importation en cours',
+  paused: 'En pause',
+  retrying: 'Nouvelle tentative dans {time}',
+  retryingNow: 'Nouvelle tentative',
+  offline: 'Hors connexion, en attente du réseau',
+  done: 'Terminé',
+  failed: 'Échec\u00a0: {reason}',
+  cancelled: 'Annulé',
+  rejected: 'Non ajouté\u00a0: {reason}',
+
+  progress: '{percent}, {done} sur {total}',
+  timeLeft: 'Temps restant\u00a0: {time}',
+
+  start: 'Importer {name}',
+  pause: 'Mettre {name} en pause',
+  resume: 'Reprendre {name}',
+  cancel: 'Annuler {name}',
+  retry: 'Réessayer d’importer {name}',
+  remove: 'Retirer {name} de la liste',
+
+  interruptedLabel: 'Importations interrompues',
+  interrupted: 'Interrompu à {percent}',
+  interruptedNeedsFile: 'Interrompu à {percent}\u00a0: choisissez à nouveau le fichier pour reprendre',
+  chooseAgain: 'Choisir à nouveau',
+  chooseAgainLabel: 'Choisir à nouveau pour reprendre {name}',
+  discard: 'Abandonner {name}',
+
+  announceStart: 'Importation de {name}',
+  announceDone: '{name} importé',
+  announceFailed: 'Échec de l’importation de {name}\u00a0: {reason}',
+  announceInterrupted: 'Des importations ont été interrompues\u00a0: reprenez-les ou abandonnez-les ci-dessous',
+
+  announceRejected: '{name} non ajouté\u00a0: {reason}',
+  announceRetrying: '{name}\u00a0: nouvelle tentative dans {time}',
+  announceOffline: '{name}\u00a0: hors connexion, en attente du réseau',
+  announceSummary: 'Importations terminées\u00a0: {done}\u00a0; en échec\u00a0: {failed}\u00a0; restantes\u00a0: {left}',
+
+  summaryLabel: 'Toutes les importations',
+  summaryDone: { one: '{count} terminé', many: '{count} terminés', other: '{count} terminés' },
+  summaryFailed: { one: '{count} en échec', many: '{count} en échec', other: '{count} en échec' },
+  summaryLeft: { one: '{count} restant', many: '{count} restants', other: '{count} restants' },
+  pauseAll: 'Tout mettre en pause',
+  resumeAll: 'Tout reprendre',
+  retryAll: 'Tout réessayer',
+  cancelAll: 'Tout annuler',
+
+  rejectAccept: 'ce type de fichier n’est pas accepté',
+  rejectSize: 'il dépasse {max}',
+  rejectMinSize: 'il fait moins de {min}',
+  rejectMaxFiles: 'trop de fichiers (limite\u00a0: {max})',
+  rejectTotalSize: 'l’ensemble des fichiers dépasserait {max}',
+  rejectMultiple: 'un seul fichier à la fois',
+  rejectCancelledByApp: 'la page ne l’a pas accepté',
+
+  formRequired: 'Importez au moins un fichier.',
+  formUploading: 'Attendez la fin des importations.',
+
+  errorNetwork: 'la connexion a échoué à plusieurs reprises',
+  errorHttp: 'le serveur l’a refusé (HTTP {status})',
+  errorProtocol: 'le serveur a renvoyé une réponse inattendue',
+  errorIntegrity: 'la copie sur le serveur diffère du fichier',
+  errorFileUnreadable: 'le fichier ne peut plus être lu',
+  errorLocked: 'il est en cours d’importation dans un autre onglet',
+  errorSessionExpired: 'la session d’importation a expiré',
+  errorInvalidOption: 'l’importation n’est pas configurée correctement',
+  errorUnknown: 'une erreur s’est produite',
+} satisfies Partial<UploadStrings>;

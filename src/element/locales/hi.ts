@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Hindi (हिन्दी). Register with `registerLocale('hi', hi)`. */
+export const hi = {
+  chooseFiles: 'फ़ाइलें चुनें',
+  chooseFile: 'फ़ाइल चुनें',
+  chooseFolder: 'फ़ोल्डर चुनें',
+  dropHint: 'या उन्हें यहाँ छोड़ें',
+  empty: 'अभी कोई फ़ाइल नहीं है।',
+  listLabel: 'अपलोड',
+
+  ready: 'तैयार',
+  queued: 'इंतज़ार में',
+  starting: 'शुरू हो रहा है',
+  uploading: 'अपलोड हो रहा है',
+  paused: 'रोका गया',
+  retrying: '{time} में फिर से कोशिश होगी',
+  retryingNow: 'फिर से कोशिश हो रही है',
+  offline: 'ऑफ़लाइन, नेटवर्क का इंतज़ार है',
+  done: 'पूरा हुआ',
+  failed: 'विफल: {reason}',
+  cancelled: 'रद्द किया गया',
+  rejected: 'नहीं जोड़ा गया: {reason}',
+
+  progress: '{percent}, {total} में से {done}',
+  timeLeft: '{time} बाकी',
+
+  start: '{name} अपलोड करें',
+  pause: '{name} का अपलोड रोकें',
+  resume: '{name} का अपलोड फिर से शुरू करें',
+  cancel: '{name} का अपलोड रद्द करें',
+  retry: '{name} को फिर से अपलोड करें',
+  remove: '{name} को सूची से हटाएँ',
+
+  interruptedLabel: 'बीच में रुके अपलोड',
+  interrupted: '{percent} पर रुका',
+  interruptedNeedsFile: '{percent} पर रुका: जारी रखने के लिए फ़ाइल फिर से चुनें',
+  chooseAgain: 'फिर से चुनें',
+  chooseAgainLabel: 'फिर से चुनें और {name} का अपलोड जारी रखें',
+  discard: '{name} का अपलोड छोड़ दें',
+
+  announceStart: '{name} अपलोड हो रही है',
+  announceDone: '{name} अपलोड हो गई',
+  announceFailed: '{name} अपलोड नहीं हो सकी: {reason}',
+  announceInterrupted: 'कुछ अपलोड बीच में रुक गए: नीचे उन्हें जारी रखें या छोड़ दें',
+
+  announceRejected: '{name} नहीं जोड़ी गई: {reason}',
+  announceRetrying: '{name}: {time} में फिर से कोशिश होगी',
+  announceOffline: '{name}: ऑफ़लाइन, नेटवर्क का इंतज़ार है',
+  announceSummary: 'अपलोड: पूरे {done}, विफल {failed}, बाकी {left}',
+
+  summaryLabel: 'सभी अपलोड',
+  summaryDone: { one: '{count} फ़ाइल पूरी', other: '{count} फ़ाइलें पूरी' },
+  summaryFailed: { one: '{count} फ़ाइल विफल', other: '{count} फ़ाइलें विफल' },
+  summaryLeft: { one: '{count} फ़ाइल बाकी', other: '{count} फ़ाइलें बाकी' },
+  pauseAll: 'सभी रोकें',
+  resumeAll: 'सभी फिर से शुरू करें',
+  retryAll: 'सभी को फिर से आज़माएँ',
+  cancelAll: 'सभी रद्द करें',
+
+  rejectAccept: 'इस प्रकार की फ़ाइल स्वीकार नहीं की जाती',
+  rejectSize: 'यह {max} से बड़ी है',
+  rejectMinSize: 'यह {min} से छोटी है',
+  rejectMaxFiles: 'बहुत ज़्यादा फ़ाइलें (सीमा {max} है)',
+  rejectTotalSize: 'सभी फ़ाइलें मिलकर {max} से बड़ी हो जाएँगी',
+  rejectMultiple: 'एक बार में एक ही फ़ाइल',
+  rejectCancelledByApp: 'पेज ने इसे स्वीकार नहीं किया',
+
+  formRequired: 'कम से कम एक फ़ाइल अपलोड करें।',
+  formUploading: 'अपलोड पूरे होने तक इंतज़ार करें।',
+
+  errorNetwork: 'कनेक्शन बार-बार टूटता रहा',
+  errorHttp: 'सर्वर ने इसे अस्वीकार कर दिया (HTTP {status})',
+  errorProtocol: 'सर्वर ने अनपेक्षित जवाब दिया',
+  errorIntegrity: 'सर्वर पर मौजूद कॉपी फ़ाइल से अलग है',
+  errorFileUnreadable: 'फ़ाइल अब पढ़ी नहीं जा सकती',
+  errorLocked: 'यह किसी दूसरे टैब में अपलोड हो रही है',
+  errorSessionExpired: 'अपलोड सेशन की समय-सीमा खत्म हो गई',
+  errorInvalidOption: 'अपलोड सही तरह से सेट नहीं है',
+  errorUnknown: 'कुछ गड़बड़ हो गई',
+} satisfies Partial<UploadStrings>;

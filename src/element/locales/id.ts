@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Indonesian (Bahasa Indonesia). Register with `registerLocale('id', id)`. */
+export const id = {
+  chooseFiles: 'Pilih file',
+  chooseFile: 'Pilih satu file',
+  chooseFolder: 'Pilih folder',
+  dropHint: 'atau letakkan di sini',
+  empty: 'Belum ada file.',
+  listLabel: 'Unggahan',
+
+  ready: 'Siap',
+  queued: 'Menunggu',
+  starting: 'Memulai',
+  uploading: 'Mengunggah',
+  paused: 'Dijeda',
+  retrying: 'Mencoba lagi dalam {time}',
+  retryingNow: 'Mencoba lagi',
+  offline: 'Offline, menunggu jaringan',
+  done: 'Selesai',
+  failed: 'Gagal: {reason}',
+  cancelled: 'Dibatalkan',
+  rejected: 'Tidak ditambahkan: {reason}',
+
+  progress: '{percent}, {done} dari {total}',
+  timeLeft: 'Sisa {time}',
+
+  start: 'Unggah {name}',
+  pause: 'Jeda {name}',
+  resume: 'Lanjutkan {name}',
+  cancel: 'Batalkan {name}',
+  retry: 'Coba unggah ulang {name}',
+  remove: 'Hapus {name} dari daftar',
+
+  interruptedLabel: 'Unggahan yang terputus',
+  interrupted: 'Terputus di {percent}',
+  interruptedNeedsFile: 'Terputus di {percent}: pilih file lagi untuk melanjutkan',
+  chooseAgain: 'Pilih lagi',
+  chooseAgainLabel: 'Pilih lagi untuk melanjutkan {name}',
+  discard: 'Buang {name}',
+
+  announceStart: 'Mengunggah {name}',
+  announceDone: '{name} berhasil diunggah',
+  announceFailed: '{name} gagal diunggah: {reason}',
+  announceInterrupted: 'Beberapa unggahan terputus: lanjutkan atau buang di bawah',
+
+  announceRejected: '{name} tidak ditambahkan: {reason}',
+  announceRetrying: '{name}: mencoba lagi dalam {time}',
+  announceOffline: '{name}: offline, menunggu jaringan',
+  announceSummary: 'Unggahan: {done} selesai, {failed} gagal, {left} tersisa',
+
+  summaryLabel: 'Semua unggahan',
+  summaryDone: { other: '{count} selesai' },
+  summaryFailed: { other: '{count} gagal' },
+  summaryLeft: { other: '{count} tersisa' },
+  pauseAll: 'Jeda semua',
+  resumeAll: 'Lanjutkan semua',
+  retryAll: 'Coba lagi semua',
+  cancelAll: 'Batalkan semua',
+
+  rejectAccept: 'jenis file ini tidak diterima',
+  rejectSize: 'ukurannya lebih dari {max}',
+  rejectMinSize: 'ukurannya kurang dari {min}',
+  rejectMaxFiles: 'terlalu banyak file (batasnya {max})',
+  rejectTotalSize: 'semua file jika digabung akan lebih dari {max}',
+  rejectMultiple: 'hanya satu file setiap kali',
+  rejectCancelledByApp: 'halaman tidak menerimanya',
+
+  formRequired: 'Unggah setidaknya satu file.',
+  formUploading: 'Tunggu hingga unggahan selesai.',
+
+  errorNetwork: 'koneksi terus gagal',
+  errorHttp: 'server menolaknya (HTTP {status})',
+  errorProtocol: 'server memberikan jawaban yang tidak terduga',
+  errorIntegrity: 'salinan di server berbeda dari file',
+  errorFileUnreadable: 'file tidak dapat dibaca lagi',
+  errorLocked: 'file sedang diunggah di tab lain',
+  errorSessionExpired: 'sesi unggahan telah kedaluwarsa',
+  errorInvalidOption: 'unggahan tidak disiapkan dengan benar',
+  errorUnknown: 'terjadi kesalahan',
+} satisfies Partial<UploadStrings>;

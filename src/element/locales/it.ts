@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Italian (italiano). Register with `registerLocale('it', it)`. */
+export const it = {
+  chooseFiles: 'Scegli file',
+  chooseFile: 'Scegli un file',
+  chooseFolder: 'Scegli una cartella',
+  dropHint: 'o trascinali qui',
+  empty: 'Ancora nessun file.',
+  listLabel: 'Caricamenti',
+
+  ready: 'Pronto',
+  queued: 'In attesa',
+  starting: 'Avvio in corso',
+  uploading: 'Caricamento in corso',
+  paused: 'In pausa',
+  retrying: 'Nuovo tentativo tra {time}',
+  retryingNow: 'Nuovo tentativo in corso',
+  offline: 'Offline, in attesa della rete',
+  done: 'Completato',
+  failed: 'Non riuscito: {reason}',
+  cancelled: 'Annullato',
+  rejected: 'Non aggiunto: {reason}',
+
+  progress: '{percent}, {done} di {total}',
+  timeLeft: 'Tempo rimanente: {time}',
+
+  start: 'Carica {name}',
+  pause: 'Metti in pausa {name}',
+  resume: 'Riprendi {name}',
+  cancel: 'Annulla {name}',
+  retry: 'Riprova a caricare {name}',
+  remove: 'Rimuovi {name} dall’elenco',
+
+  interruptedLabel: 'Caricamenti interrotti',
+  interrupted: 'Interrotto al {percent}',
+  interruptedNeedsFile: 'Interrotto al {percent}: scegli di nuovo il file per riprendere',
+  chooseAgain: 'Scegli di nuovo',
+  chooseAgainLabel: 'Scegli di nuovo per riprendere {name}',
+  discard: 'Scarta {name}',
+
+  announceStart: 'Caricamento di {name}',
+  announceDone: '{name} caricato',
+  announceFailed: 'Caricamento di {name} non riuscito: {reason}',
+  announceInterrupted: 'Alcuni caricamenti sono stati interrotti: riprendili o scartali qui sotto',
+
+  announceRejected: '{name} non aggiunto: {reason}',
+  announceRetrying: '{name}: nuovo tentativo tra {time}',
+  announceOffline: '{name}: offline, in attesa della rete',
+  announceSummary: 'Caricamenti completati: {done}; non riusciti: {failed}; rimanenti: {left}',
+
+  summaryLabel: 'Tutti i caricamenti',
+  summaryDone: { one: '{count} completato', many: '{count} completati', other: '{count} completati' },
+  summaryFailed: { one: '{count} non riuscito', many: '{count} non riusciti', other: '{count} non riusciti' },
+  summaryLeft: { one: '{count} rimanente', many: '{count} rimanenti', other: '{count} rimanenti' },
+  pauseAll: 'Metti tutto in pausa',
+  resumeAll: 'Riprendi tutto',
+  retryAll: 'Riprova tutto',
+  cancelAll: 'Annulla tutto',
+
+  rejectAccept: 'questo tipo di file non è accettato',
+  rejectSize: 'supera {max}',
+  rejectMinSize: 'è più piccolo di {min}',
+  rejectMaxFiles: 'troppi file (il limite è {max})',
+  rejectTotalSize: 'tutti i file insieme supererebbero {max}',
+  rejectMultiple: 'un solo file alla volta',
+  rejectCancelledByApp: 'la pagina non l’ha accettato',
+
+  formRequired: 'Carica almeno un file.',
+  formUploading: 'Attendi il termine dei caricamenti.',
+
+  errorNetwork: 'la connessione si è interrotta più volte',
+  errorHttp: 'il server l’ha rifiutato (HTTP {status})',
+  errorProtocol: 'il server ha dato una risposta inattesa',
+  errorIntegrity: 'la copia sul server è diversa dal file',
+  errorFileUnreadable: 'il file non è più leggibile',
+  errorLocked: 'è in caricamento in un’altra scheda',
+  errorSessionExpired: 'la sessione di caricamento è scaduta',
+  errorInvalidOption: 'il caricamento non è configurato correttamente',
+  errorUnknown: 'si è verificato un errore',
+} satisfies Partial<UploadStrings>;

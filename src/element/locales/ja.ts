@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Japanese (日本語). Register with `registerLocale('ja', ja)`. */
+export const ja = {
+  chooseFiles: 'ファイルを選択',
+  chooseFile: 'ファイルを選択',
+  chooseFolder: 'フォルダを選択',
+  dropHint: 'またはここにドロップ',
+  empty: 'ファイルはまだありません。',
+  listLabel: 'アップロード',
+
+  ready: '準備完了',
+  queued: '待機中',
+  starting: '開始しています',
+  uploading: 'アップロード中',
+  paused: '一時停止中',
+  retrying: '{time}後に再試行',
+  retryingNow: '再試行しています',
+  offline: 'オフライン: ネットワークの接続を待っています',
+  done: '完了',
+  failed: '失敗: {reason}',
+  cancelled: 'キャンセル済み',
+  rejected: '追加できません: {reason}',
+
+  progress: '{percent}、{done} / {total}',
+  timeLeft: '残り {time}',
+
+  start: '{name} をアップロード',
+  pause: '{name} を一時停止',
+  resume: '{name} を再開',
+  cancel: '{name} をキャンセル',
+  retry: '{name} を再試行',
+  remove: '{name} をリストから削除',
+
+  interruptedLabel: '中断されたアップロード',
+  interrupted: '{percent} で中断',
+  interruptedNeedsFile: '{percent} で中断: 再開するにはファイルをもう一度選択してください',
+  chooseAgain: 'もう一度選択',
+  chooseAgainLabel: 'もう一度選択して {name} を再開',
+  discard: '{name} を破棄',
+
+  announceStart: '{name} をアップロードしています',
+  announceDone: '{name} をアップロードしました',
+  announceFailed: '{name} をアップロードできませんでした: {reason}',
+  announceInterrupted: '中断されたアップロードがあります。下で再開するか破棄してください',
+
+  announceRejected: '{name} を追加できません: {reason}',
+  announceRetrying: '{name}: {time}後に再試行',
+  announceOffline: '{name}: オフライン、ネットワークの接続を待っています',
+  announceSummary: 'アップロード: 完了 {done}、失敗 {failed}、残り {left}',
+
+  summaryLabel: 'すべてのアップロード',
+  summaryDone: { other: '完了 {count} 件' },
+  summaryFailed: { other: '失敗 {count} 件' },
+  summaryLeft: { other: '残り {count} 件' },
+  pauseAll: 'すべて一時停止',
+  resumeAll: 'すべて再開',
+  retryAll: 'すべて再試行',
+  cancelAll: 'すべてキャンセル',
+
+  rejectAccept: 'この種類のファイルは受け付けていません',
+  rejectSize: '{max} を超えています',
+  rejectMinSize: '{min} 未満です',
+  rejectMaxFiles: 'ファイルが多すぎます (上限は {max} 個)',
+  rejectTotalSize: 'すべてのファイルの合計が {max} を超えます',
+  rejectMultiple: '一度に選択できるファイルは 1 つだけです',
+  rejectCancelledByApp: 'ページで受け付けられませんでした',
+
+  formRequired: '少なくとも 1 つのファイルをアップロードしてください。',
+  formUploading: 'アップロードが完了するまでお待ちください。',
+
+  errorNetwork: '接続が何度も失敗しました',
+  errorHttp: 'サーバーに拒否されました (HTTP {status})',
+  errorProtocol: 'サーバーから予期しない応答がありました',
+  errorIntegrity: 'サーバー上のコピーがファイルと一致しません',
+  errorFileUnreadable: 'ファイルを読み取れなくなりました',
+  errorLocked: '別のタブでアップロード中です',
+  errorSessionExpired: 'アップロード セッションの有効期限が切れました',
+  errorInvalidOption: 'アップロードが正しく設定されていません',
+  errorUnknown: '問題が発生しました',
+} satisfies Partial<UploadStrings>;

@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Korean (한국어). Register with `registerLocale('ko', ko)`. */
+export const ko = {
+  chooseFiles: '파일 선택',
+  chooseFile: '파일 선택',
+  chooseFolder: '폴더 선택',
+  dropHint: '또는 여기로 끌어다 놓기',
+  empty: '아직 파일이 없습니다.',
+  listLabel: '업로드 목록',
+
+  ready: '준비됨',
+  queued: '대기 중',
+  starting: '시작하는 중',
+  uploading: '업로드 중',
+  paused: '일시중지됨',
+  retrying: '{time} 후 다시 시도',
+  retryingNow: '다시 시도하는 중',
+  offline: '오프라인, 네트워크 연결 대기 중',
+  done: '완료',
+  failed: '실패: {reason}',
+  cancelled: '취소됨',
+  rejected: '추가되지 않음: {reason}',
+
+  progress: '{percent}, {total} 중 {done}',
+  timeLeft: '{time} 남음',
+
+  start: '{name} 업로드',
+  pause: '{name} 업로드 일시중지',
+  resume: '{name} 업로드 재개',
+  cancel: '{name} 업로드 취소',
+  retry: '{name} 업로드 다시 시도',
+  remove: '목록에서 {name} 제거',
+
+  interruptedLabel: '중단된 업로드',
+  interrupted: '{percent}에서 중단됨',
+  interruptedNeedsFile: '{percent}에서 중단됨: 계속하려면 파일을 다시 선택하세요',
+  chooseAgain: '다시 선택',
+  chooseAgainLabel: '다시 선택 후 {name} 업로드 재개',
+  discard: '{name} 삭제',
+
+  announceStart: '{name} 업로드 중',
+  announceDone: '{name} 업로드 완료',
+  announceFailed: '{name} 업로드 실패: {reason}',
+  announceInterrupted: '일부 업로드가 중단되었습니다. 아래에서 재개하거나 삭제하세요',
+
+  announceRejected: '{name} 추가되지 않음: {reason}',
+  announceRetrying: '{name}: {time} 후 다시 시도',
+  announceOffline: '{name}: 오프라인, 네트워크 연결 대기 중',
+  announceSummary: '업로드: 완료 {done}개, 실패 {failed}개, 남음 {left}개',
+
+  summaryLabel: '전체 업로드',
+  summaryDone: { other: '{count}개 완료' },
+  summaryFailed: { other: '{count}개 실패' },
+  summaryLeft: { other: '{count}개 남음' },
+  pauseAll: '모두 일시중지',
+  resumeAll: '모두 재개',
+  retryAll: '모두 다시 시도',
+  cancelAll: '모두 취소',
+
+  rejectAccept: '이 형식의 파일은 허용되지 않습니다',
+  rejectSize: '{max}보다 큽니다',
+  rejectMinSize: '{min}보다 작습니다',
+  rejectMaxFiles: '파일이 너무 많습니다(최대 {max}개)',
+  rejectTotalSize: '모든 파일의 합계가 {max}보다 큽니다',
+  rejectMultiple: '한 번에 파일 하나만 올릴 수 있습니다',
+  rejectCancelledByApp: '페이지에서 허용하지 않았습니다',
+
+  formRequired: '파일을 하나 이상 업로드하세요.',
+  formUploading: '업로드가 끝날 때까지 기다리세요.',
+
+  errorNetwork: '연결이 계속 실패했습니다',
+  errorHttp: '서버가 거부했습니다(HTTP {status})',
+  errorProtocol: '서버에서 예상치 못한 응답을 받았습니다',
+  errorIntegrity: '서버의 사본이 파일과 다릅니다',
+  errorFileUnreadable: '파일을 더 이상 읽을 수 없습니다',
+  errorLocked: '다른 탭에서 업로드 중입니다',
+  errorSessionExpired: '업로드 세션이 만료되었습니다',
+  errorInvalidOption: '업로드가 올바르게 설정되지 않았습니다',
+  errorUnknown: '문제가 발생했습니다',
+} satisfies Partial<UploadStrings>;

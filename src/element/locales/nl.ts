@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Dutch (Nederlands). Register with `registerLocale('nl', nl)`. */
+export const nl = {
+  chooseFiles: 'Bestanden kiezen',
+  chooseFile: 'Bestand kiezen',
+  chooseFolder: 'Map kiezen',
+  dropHint: 'of sleep ze hierheen',
+  empty: 'Nog geen bestanden.',
+  listLabel: 'Uploads',
+
+  ready: 'Gereed',
+  queued: 'In wachtrij',
+  starting: 'Wordt gestart',
+  uploading: 'Bezig met uploaden',
+  paused: 'Gepauzeerd',
+  retrying: 'Nieuwe poging over {time}',
+  retryingNow: 'Nieuwe poging',
+  offline: 'Offline, wachten op netwerk',
+  done: 'Voltooid',
+  failed: 'Mislukt: {reason}',
+  cancelled: 'Geannuleerd',
+  rejected: 'Niet toegevoegd: {reason}',
+
+  progress: '{percent}, {done} van {total}',
+  timeLeft: 'Nog {time}',
+
+  start: '{name} uploaden',
+  pause: '{name} pauzeren',
+  resume: '{name} hervatten',
+  cancel: '{name} annuleren',
+  retry: '{name} opnieuw proberen',
+  remove: '{name} uit de lijst verwijderen',
+
+  interruptedLabel: 'Onderbroken uploads',
+  interrupted: 'Onderbroken bij {percent}',
+  interruptedNeedsFile: 'Onderbroken bij {percent}: kies het bestand opnieuw om te hervatten',
+  chooseAgain: 'Opnieuw kiezen',
+  chooseAgainLabel: 'Opnieuw kiezen om {name} te hervatten',
+  discard: '{name} verwijderen',
+
+  announceStart: '{name} wordt geüpload',
+  announceDone: '{name} is geüpload',
+  announceFailed: 'Uploaden van {name} mislukt: {reason}',
+  announceInterrupted: 'Sommige uploads zijn onderbroken: hervat of verwijder ze hieronder',
+
+  announceRejected: '{name} niet toegevoegd: {reason}',
+  announceRetrying: '{name}: nieuwe poging over {time}',
+  announceOffline: '{name}: offline, wachten op netwerk',
+  announceSummary: 'Uploads: {done} voltooid, {failed} mislukt, {left} te gaan',
+
+  summaryLabel: 'Alle uploads',
+  summaryDone: { one: '{count} voltooid', other: '{count} voltooid' },
+  summaryFailed: { one: '{count} mislukt', other: '{count} mislukt' },
+  summaryLeft: { one: '{count} te gaan', other: '{count} te gaan' },
+  pauseAll: 'Alles pauzeren',
+  resumeAll: 'Alles hervatten',
+  retryAll: 'Alles opnieuw proberen',
+  cancelAll: 'Alles annuleren',
+
+  rejectAccept: 'dit bestandstype wordt niet geaccepteerd',
+  rejectSize: 'het is groter dan {max}',
+  rejectMinSize: 'het is kleiner dan {min}',
+  rejectMaxFiles: 'te veel bestanden (maximaal {max})',
+  rejectTotalSize: 'alle bestanden samen zouden groter zijn dan {max}',
+  rejectMultiple: 'één bestand tegelijk',
+  rejectCancelledByApp: 'de pagina heeft het niet geaccepteerd',
+
+  formRequired: 'Upload ten minste één bestand.',
+  formUploading: 'Wacht tot de uploads klaar zijn.',
+
+  errorNetwork: 'de verbinding bleef wegvallen',
+  errorHttp: 'de server weigerde het (HTTP {status})',
+  errorProtocol: 'de server gaf een onverwacht antwoord',
+  errorIntegrity: 'de kopie op de server wijkt af van het bestand',
+  errorFileUnreadable: 'het bestand kan niet meer worden gelezen',
+  errorLocked: 'het wordt al geüpload in een ander tabblad',
+  errorSessionExpired: 'de uploadsessie is verlopen',
+  errorInvalidOption: 'de upload is niet goed ingesteld',
+  errorUnknown: 'er ging iets mis',
+} satisfies Partial<UploadStrings>;

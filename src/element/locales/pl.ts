@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Polish (polski). Register with `registerLocale('pl', pl)`. */
+export const pl = {
+  chooseFiles: 'Wybierz pliki',
+  chooseFile: 'Wybierz plik',
+  chooseFolder: 'Wybierz folder',
+  dropHint: 'lub upuść je tutaj',
+  empty: 'Brak plików.',
+  listLabel: 'Przesyłane pliki',
+
+  ready: 'Gotowy',
+  queued: 'Oczekuje',
+  starting: 'Rozpoczynanie',
+  uploading: 'Przesyłanie',
+  paused: 'Wstrzymano',
+  retrying: 'Ponowna próba za {time}',
+  retryingNow: 'Ponawianie',
+  offline: 'Brak połączenia, oczekiwanie na sieć',
+  done: 'Przesłano',
+  failed: 'Błąd: {reason}',
+  cancelled: 'Anulowano',
+  rejected: 'Nie dodano: {reason}',
+
+  progress: '{percent}, {done} z {total}',
+  timeLeft: 'Pozostały czas: {time}',
+
+  start: 'Prześlij plik {name}',
+  pause: 'Wstrzymaj przesyłanie pliku {name}',
+  resume: 'Wznów przesyłanie pliku {name}',
+  cancel: 'Anuluj przesyłanie pliku {name}',
+  retry: 'Ponów przesyłanie pliku {name}',
+  remove: 'Usuń plik {name} z listy',
+
+  interruptedLabel: 'Przerwane przesyłanie plików',
+  interrupted: 'Przerwano przy {percent}',
+  interruptedNeedsFile: 'Przerwano przy {percent}: wybierz plik ponownie, aby wznowić',
+  chooseAgain: 'Wybierz ponownie',
+  chooseAgainLabel: 'Wybierz ponownie, aby wznowić przesyłanie pliku {name}',
+  discard: 'Odrzuć plik {name}',
+
+  announceStart: 'Przesyłanie pliku {name}',
+  announceDone: 'Przesłano plik {name}',
+  announceFailed: 'Nie udało się przesłać pliku {name}: {reason}',
+  announceInterrupted: 'Przesyłanie niektórych plików zostało przerwane: wznów je lub odrzuć poniżej',
+
+  announceRejected: 'Nie dodano pliku {name}: {reason}',
+  announceRetrying: '{name}: ponowna próba za {time}',
+  announceOffline: '{name}: brak połączenia, oczekiwanie na sieć',
+  announceSummary: 'Przesłane pliki: {done}; nieudane: {failed}; pozostałe: {left}',
+
+  summaryLabel: 'Wszystkie przesyłane pliki',
+  summaryDone: { one: '{count} przesłany', few: '{count} przesłane', many: '{count} przesłanych', other: '{count} przesłanego' },
+  summaryFailed: { one: '{count} nieudany', few: '{count} nieudane', many: '{count} nieudanych', other: '{count} nieudanego' },
+  summaryLeft: { one: 'pozostał {count}', few: 'pozostały {count}', many: 'pozostało {count}', other: 'pozostało {count}' },
+  pauseAll: 'Wstrzymaj wszystkie',
+  resumeAll: 'Wznów wszystkie',
+  retryAll: 'Ponów wszystkie',
+  cancelAll: 'Anuluj wszystkie',
+
+  rejectAccept: 'ten typ pliku nie jest akceptowany',
+  rejectSize: 'plik jest większy niż {max}',
+  rejectMinSize: 'plik jest mniejszy niż {min}',
+  rejectMaxFiles: 'za dużo plików (limit: {max})',
+  rejectTotalSize: 'wszystkie pliki razem przekroczyłyby {max}',
+  rejectMultiple: 'tylko jeden plik naraz',
+  rejectCancelledByApp: 'strona go nie przyjęła',
+
+  formRequired: 'Prześlij co najmniej jeden plik.',
+  formUploading: 'Poczekaj na zakończenie przesyłania.',
+
+  errorNetwork: 'połączenie ciągle się zrywało',
+  errorHttp: 'serwer odrzucił żądanie (HTTP {status})',
+  errorProtocol: 'serwer udzielił nieoczekiwanej odpowiedzi',
+  errorIntegrity: 'kopia na serwerze różni się od pliku',
+  errorFileUnreadable: 'nie można już odczytać pliku',
+  errorLocked: 'plik jest przesyłany w innej karcie',
+  errorSessionExpired: 'sesja przesyłania wygasła',
+  errorInvalidOption: 'przesyłanie nie jest poprawnie skonfigurowane',
+  errorUnknown: 'coś poszło nie tak',
+} satisfies Partial<UploadStrings>;

@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Portuguese, Brazil (português do Brasil); also serves `pt` and `pt-PT` unless those are registered. Register with `registerLocale('pt-BR', ptBR)`. */
+export const ptBR = {
+  chooseFiles: 'Escolher arquivos',
+  chooseFile: 'Escolher um arquivo',
+  chooseFolder: 'Escolher uma pasta',
+  dropHint: 'ou arraste-os para cá',
+  empty: 'Nenhum arquivo ainda.',
+  listLabel: 'Envios',
+
+  ready: 'Pronto',
+  queued: 'Aguardando',
+  starting: 'Iniciando',
+  uploading: 'Enviando',
+  paused: 'Pausado',
+  retrying: 'Tentando novamente em {time}',
+  retryingNow: 'Tentando novamente',
+  offline: 'Sem conexão, aguardando a rede',
+  done: 'Concluído',
+  failed: 'Falhou: {reason}',
+  cancelled: 'Cancelado',
+  rejected: 'Não adicionado: {reason}',
+
+  progress: '{percent}, {done} de {total}',
+  timeLeft: 'Tempo restante: {time}',
+
+  start: 'Enviar {name}',
+  pause: 'Pausar {name}',
+  resume: 'Retomar {name}',
+  cancel: 'Cancelar {name}',
+  retry: 'Tentar enviar {name} novamente',
+  remove: 'Remover {name} da lista',
+
+  interruptedLabel: 'Envios interrompidos',
+  interrupted: 'Interrompido em {percent}',
+  interruptedNeedsFile: 'Interrompido em {percent}: escolha o arquivo de novo para retomar',
+  chooseAgain: 'Escolher de novo',
+  chooseAgainLabel: 'Escolher de novo para retomar {name}',
+  discard: 'Descartar {name}',
+
+  announceStart: 'Enviando {name}',
+  announceDone: '{name} enviado',
+  announceFailed: 'Falha ao enviar {name}: {reason}',
+  announceInterrupted: 'Alguns envios foram interrompidos: retome-os ou descarte-os abaixo',
+
+  announceRejected: '{name} não adicionado: {reason}',
+  announceRetrying: '{name}: tentando novamente em {time}',
+  announceOffline: '{name}: sem conexão, aguardando a rede',
+  announceSummary: 'Envios concluídos: {done}; com falha: {failed}; restantes: {left}',
+
+  summaryLabel: 'Todos os envios',
+  summaryDone: { one: '{count} concluído', many: '{count} concluídos', other: '{count} concluídos' },
+  summaryFailed: { one: '{count} com falha', many: '{count} com falha', other: '{count} com falha' },
+  summaryLeft: { one: '{count} restante', many: '{count} restantes', other: '{count} restantes' },
+  pauseAll: 'Pausar tudo',
+  resumeAll: 'Retomar tudo',
+  retryAll: 'Tentar tudo novamente',
+  cancelAll: 'Cancelar tudo',
+
+  rejectAccept: 'este tipo de arquivo não é aceito',
+  rejectSize: 'é maior que {max}',
+  rejectMinSize: 'é menor que {min}',
+  rejectMaxFiles: 'arquivos demais (o limite é {max})',
+  rejectTotalSize: 'todos os arquivos juntos passariam de {max}',
+  rejectMultiple: 'um arquivo por vez',
+  rejectCancelledByApp: 'a página não o aceitou',
+
+  formRequired: 'Envie pelo menos um arquivo.',
+  formUploading: 'Aguarde até que os envios terminem.',
+
+  errorNetwork: 'a conexão falhou repetidamente',
+  errorHttp: 'o servidor recusou (HTTP {status})',
+  errorProtocol: 'o servidor deu uma resposta inesperada',
+  errorIntegrity: 'a cópia no servidor é diferente do arquivo',
+  errorFileUnreadable: 'o arquivo não pode mais ser lido',
+  errorLocked: 'ele está sendo enviado em outra guia',
+  errorSessionExpired: 'a sessão de envio expirou',
+  errorInvalidOption: 'o envio não está configurado corretamente',
+  errorUnknown: 'algo deu errado',
+} satisfies Partial<UploadStrings>;

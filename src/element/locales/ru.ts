@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Russian (русский). Register with `registerLocale('ru', ru)`. */
+export const ru = {
+  chooseFiles: 'Выбрать файлы',
+  chooseFile: 'Выбрать файл',
+  chooseFolder: 'Выбрать папку',
+  dropHint: 'или перетащите их сюда',
+  empty: 'Файлов пока нет.',
+  listLabel: 'Загрузки',
+
+  ready: 'Готов к загрузке',
+  queued: 'В очереди',
+  starting: 'Запуск',
+  uploading: 'Загрузка',
+  paused: 'Приостановлено',
+  retrying: 'Повтор через {time}',
+  retryingNow: 'Повторная попытка',
+  offline: 'Нет подключения, ожидание сети',
+  done: 'Загружено',
+  failed: 'Ошибка: {reason}',
+  cancelled: 'Отменено',
+  rejected: 'Не добавлен: {reason}',
+
+  progress: '{percent}, {done} из {total}',
+  timeLeft: 'Осталось {time}',
+
+  start: 'Загрузить {name}',
+  pause: 'Приостановить загрузку {name}',
+  resume: 'Возобновить загрузку {name}',
+  cancel: 'Отменить загрузку {name}',
+  retry: 'Повторить загрузку {name}',
+  remove: 'Убрать {name} из списка',
+
+  interruptedLabel: 'Прерванные загрузки',
+  interrupted: 'Прервано на {percent}',
+  interruptedNeedsFile: 'Прервано на {percent}: выберите файл ещё раз, чтобы продолжить',
+  chooseAgain: 'Выбрать снова',
+  chooseAgainLabel: 'Выбрать снова, чтобы продолжить загрузку {name}',
+  discard: 'Удалить загрузку {name}',
+
+  announceStart: 'Загрузка {name}',
+  announceDone: 'Файл {name} загружен',
+  announceFailed: 'Не удалось загрузить {name}: {reason}',
+  announceInterrupted: 'Некоторые загрузки прерваны: продолжите или удалите их ниже',
+
+  announceRejected: 'Файл {name} не добавлен: {reason}',
+  announceRetrying: '{name}: повтор через {time}',
+  announceOffline: '{name}: нет подключения, ожидание сети',
+  announceSummary: 'Загружено: {done}; с ошибкой: {failed}; осталось: {left}',
+
+  summaryLabel: 'Все загрузки',
+  summaryDone: { one: '{count} файл загружен', few: '{count} файла загружено', many: '{count} файлов загружено', other: '{count} файла загружено' },
+  summaryFailed: { one: '{count} ошибка', few: '{count} ошибки', many: '{count} ошибок', other: '{count} ошибки' },
+  summaryLeft: { one: 'остался {count} файл', few: 'осталось {count} файла', many: 'осталось {count} файлов', other: 'осталось {count} файла' },
+  pauseAll: 'Приостановить все',
+  resumeAll: 'Возобновить все',
+  retryAll: 'Повторить все',
+  cancelAll: 'Отменить все',
+
+  rejectAccept: 'файлы этого типа не принимаются',
+  rejectSize: 'размер больше {max}',
+  rejectMinSize: 'размер меньше {min}',
+  rejectMaxFiles: 'слишком много файлов (максимум: {max})',
+  rejectTotalSize: 'все файлы вместе превысят {max}',
+  rejectMultiple: 'только один файл за раз',
+  rejectCancelledByApp: 'страница его не приняла',
+
+  formRequired: 'Загрузите хотя бы один файл.',
+  formUploading: 'Дождитесь окончания загрузки.',
+
+  errorNetwork: 'соединение постоянно обрывалось',
+  errorHttp: 'сервер отклонил запрос (HTTP {status})',
+  errorProtocol: 'сервер дал неожиданный ответ',
+  errorIntegrity: 'копия на сервере отличается от файла',
+  errorFileUnreadable: 'файл больше не удаётся прочитать',
+  errorLocked: 'файл загружается в другой вкладке',
+  errorSessionExpired: 'сеанс загрузки истёк',
+  errorInvalidOption: 'загрузка настроена неправильно',
+  errorUnknown: 'что-то пошло не так',
+} satisfies Partial<UploadStrings>;

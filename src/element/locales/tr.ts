@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Turkish (Türkçe). Register with `registerLocale('tr', tr)`. */
+export const tr = {
+  chooseFiles: 'Dosyaları seç',
+  chooseFile: 'Dosya seç',
+  chooseFolder: 'Klasör seç',
+  dropHint: 'veya buraya sürükleyin',
+  empty: 'Henüz dosya yok.',
+  listLabel: 'Yüklemeler',
+
+  ready: 'Hazır',
+  queued: 'Sırada',
+  starting: 'Başlatılıyor',
+  uploading: 'Yükleniyor',
+  paused: 'Duraklatıldı',
+  retrying: '{time} sonra yeniden denenecek',
+  retryingNow: 'Yeniden deneniyor',
+  offline: 'Çevrimdışı, ağ bekleniyor',
+  done: 'Tamamlandı',
+  failed: 'Başarısız: {reason}',
+  cancelled: 'İptal edildi',
+  rejected: 'Eklenmedi: {reason}',
+
+  progress: '{percent}, {done} / {total}',
+  timeLeft: '{time} kaldı',
+
+  start: '{name} dosyasını yükle',
+  pause: '{name} dosyasını duraklat',
+  resume: '{name} dosyasını sürdür',
+  cancel: '{name} yüklemesini iptal et',
+  retry: '{name} dosyasını yeniden dene',
+  remove: '{name} dosyasını listeden kaldır',
+
+  interruptedLabel: 'Yarıda kalan yüklemeler',
+  interrupted: '{percent} tamamlanmışken kesildi',
+  interruptedNeedsFile: '{percent} tamamlanmışken kesildi: devam etmek için dosyayı yeniden seçin',
+  chooseAgain: 'Yeniden seç',
+  chooseAgainLabel: 'Yeniden seç ve {name} yüklemesine devam et',
+  discard: '{name} yüklemesini sil',
+
+  announceStart: '{name} yükleniyor',
+  announceDone: '{name} yüklendi',
+  announceFailed: '{name} yüklenemedi: {reason}',
+  announceInterrupted: 'Bazı yüklemeler yarıda kaldı: aşağıdan sürdürün veya silin',
+
+  announceRejected: '{name} eklenmedi: {reason}',
+  announceRetrying: '{name}: {time} sonra yeniden denenecek',
+  announceOffline: '{name}: çevrimdışı, ağ bekleniyor',
+  announceSummary: 'Yüklemeler: {done} tamamlandı, {failed} başarısız, {left} kaldı',
+
+  summaryLabel: 'Tüm yüklemeler',
+  summaryDone: { one: '{count} tamamlandı', other: '{count} tamamlandı' },
+  summaryFailed: { one: '{count} başarısız', other: '{count} başarısız' },
+  summaryLeft: { one: '{count} kaldı', other: '{count} kaldı' },
+  pauseAll: 'Tümünü duraklat',
+  resumeAll: 'Tümünü sürdür',
+  retryAll: 'Tümünü yeniden dene',
+  cancelAll: 'Tümünü iptal et',
+
+  rejectAccept: 'bu dosya türü kabul edilmiyor',
+  rejectSize: 'boyutu {max} sınırını aşıyor',
+  rejectMinSize: 'boyutu {min} sınırından küçük',
+  rejectMaxFiles: 'çok fazla dosya (sınır: {max})',
+  rejectTotalSize: 'tüm dosyalar birlikte {max} sınırını aşar',
+  rejectMultiple: 'aynı anda yalnızca bir dosya',
+  rejectCancelledByApp: 'sayfa bu dosyayı kabul etmedi',
+
+  formRequired: 'En az bir dosya yükleyin.',
+  formUploading: 'Yüklemeler bitene kadar bekleyin.',
+
+  errorNetwork: 'bağlantı sürekli koptu',
+  errorHttp: 'sunucu reddetti (HTTP {status})',
+  errorProtocol: 'sunucu beklenmedik bir yanıt verdi',
+  errorIntegrity: 'sunucudaki kopya dosyayla aynı değil',
+  errorFileUnreadable: 'dosya artık okunamıyor',
+  errorLocked: 'başka bir sekmede yükleniyor',
+  errorSessionExpired: 'yükleme oturumunun süresi doldu',
+  errorInvalidOption: 'yükleme doğru yapılandırılmamış',
+  errorUnknown: 'bir sorun oluştu',
+} satisfies Partial<UploadStrings>;

@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Ukrainian (українська). Register with `registerLocale('uk', uk)`. */
+export const uk = {
+  chooseFiles: 'Вибрати файли',
+  chooseFile: 'Вибрати файл',
+  chooseFolder: 'Вибрати папку',
+  dropHint: 'або перетягніть їх сюди',
+  empty: 'Файлів ще немає.',
+  listLabel: 'Завантаження',
+
+  ready: 'Готовий до завантаження',
+  queued: 'У черзі',
+  starting: 'Запуск',
+  uploading: 'Завантажується',
+  paused: 'Призупинено',
+  retrying: 'Повтор через {time}',
+  retryingNow: 'Повторна спроба',
+  offline: 'Немає з’єднання, очікування мережі',
+  done: 'Завантажено',
+  failed: 'Помилка: {reason}',
+  cancelled: 'Скасовано',
+  rejected: 'Не додано: {reason}',
+
+  progress: '{percent}, {done} з {total}',
+  timeLeft: 'Залишилося {time}',
+
+  start: 'Завантажити {name}',
+  pause: 'Призупинити завантаження {name}',
+  resume: 'Відновити завантаження {name}',
+  cancel: 'Скасувати завантаження {name}',
+  retry: 'Повторити завантаження {name}',
+  remove: 'Прибрати {name} зі списку',
+
+  interruptedLabel: 'Перервані завантаження',
+  interrupted: 'Перервано на {percent}',
+  interruptedNeedsFile: 'Перервано на {percent}: виберіть файл ще раз, щоб продовжити',
+  chooseAgain: 'Вибрати знову',
+  chooseAgainLabel: 'Вибрати знову, щоб продовжити завантаження {name}',
+  discard: 'Видалити завантаження {name}',
+
+  announceStart: 'Завантаження {name}',
+  announceDone: 'Файл {name} завантажено',
+  announceFailed: 'Не вдалося завантажити {name}: {reason}',
+  announceInterrupted: 'Деякі завантаження перервано: продовжте або видаліть їх нижче',
+
+  announceRejected: 'Файл {name} не додано: {reason}',
+  announceRetrying: '{name}: повтор через {time}',
+  announceOffline: '{name}: немає з’єднання, очікування мережі',
+  announceSummary: 'Завантажено: {done}; з помилкою: {failed}; залишилося: {left}',
+
+  summaryLabel: 'Усі завантаження',
+  summaryDone: { one: '{count} файл завантажено', few: '{count} файли завантажено', many: '{count} файлів завантажено', other: '{count} файлу завантажено' },
+  summaryFailed: { one: '{count} помилка', few: '{count} помилки', many: '{count} помилок', other: '{count} помилки' },
+  summaryLeft: { one: 'залишився {count} файл', few: 'залишилося {count} файли', many: 'залишилося {count} файлів', other: 'залишилося {count} файлу' },
+  pauseAll: 'Призупинити всі',
+  resumeAll: 'Відновити всі',
+  retryAll: 'Повторити всі',
+  cancelAll: 'Скасувати всі',
+
+  rejectAccept: 'файли цього типу не приймаються',
+  rejectSize: 'розмір перевищує {max}',
+  rejectMinSize: 'розмір менший за {min}',
+  rejectMaxFiles: 'забагато файлів (максимум: {max})',
+  rejectTotalSize: 'усі файли разом перевищать {max}',
+  rejectMultiple: 'лише один файл за раз',
+  rejectCancelledByApp: 'сторінка його не прийняла',
+
+  formRequired: 'Завантажте хоча б один файл.',
+  formUploading: 'Дочекайтеся завершення завантаження.',
+
+  errorNetwork: 'з’єднання постійно переривалося',
+  errorHttp: 'сервер відхилив запит (HTTP {status})',
+  errorProtocol: 'сервер дав неочікувану відповідь',
+  errorIntegrity: 'копія на сервері відрізняється від файлу',
+  errorFileUnreadable: 'файл більше не вдається прочитати',
+  errorLocked: 'файл завантажується в іншій вкладці',
+  errorSessionExpired: 'сеанс завантаження завершився',
+  errorInvalidOption: 'завантаження налаштовано неправильно',
+  errorUnknown: 'щось пішло не так',
+} satisfies Partial<UploadStrings>;

@@ -1,0 +1,81 @@
+import type { UploadStrings } from '../i18n/strings.ts';
+
+/** Chinese, Simplified (简体中文); also serves `zh`, `zh-Hans` and `zh-SG` unless those are registered. Register with `registerLocale('zh-CN', zhCN)`. */
+export const zhCN = {
+  chooseFiles: '选择文件',
+  chooseFile: '选择文件',
+  chooseFolder: '选择文件夹',
+  dropHint: '或拖放到此处',
+  empty: '还没有文件。',
+  listLabel: '上传列表',
+
+  ready: '就绪',
+  queued: '等待中',
+  starting: '正在开始',
+  uploading: '正在上传',
+  paused: '已暂停',
+  retrying: '{time}后重试',
+  retryingNow: '正在重试',
+  offline: '已离线，正在等待网络',
+  done: '已完成',
+  failed: '失败：{reason}',
+  cancelled: '已取消',
+  rejected: '未添加：{reason}',
+
+  progress: '{percent}，{done} / {total}',
+  timeLeft: '剩余 {time}',
+
+  start: '上传 {name}',
+  pause: '暂停上传 {name}',
+  resume: '继续上传 {name}',
+  cancel: '取消上传 {name}',
+  retry: '重新上传 {name}',
+  remove: '从列表中移除 {name}',
+
+  interruptedLabel: '已中断的上传',
+  interrupted: '在 {percent} 处中断',
+  interruptedNeedsFile: '在 {percent} 处中断：请重新选择该文件以继续',
+  chooseAgain: '重新选择',
+  chooseAgainLabel: '重新选择以继续上传 {name}',
+  discard: '放弃 {name}',
+
+  announceStart: '正在上传 {name}',
+  announceDone: '{name} 已上传',
+  announceFailed: '{name} 上传失败：{reason}',
+  announceInterrupted: '部分上传已中断：请在下方继续或放弃',
+
+  announceRejected: '{name} 未添加：{reason}',
+  announceRetrying: '{name}：{time}后重试',
+  announceOffline: '{name}：已离线，正在等待网络',
+  announceSummary: '上传：已完成 {done} 个，失败 {failed} 个，剩余 {left} 个',
+
+  summaryLabel: '全部上传',
+  summaryDone: { other: '已完成 {count} 个' },
+  summaryFailed: { other: '失败 {count} 个' },
+  summaryLeft: { other: '剩余 {count} 个' },
+  pauseAll: '全部暂停',
+  resumeAll: '全部继续',
+  retryAll: '全部重试',
+  cancelAll: '全部取消',
+
+  rejectAccept: '不接受此类型的文件',
+  rejectSize: '文件大于 {max}',
+  rejectMinSize: '文件小于 {min}',
+  rejectMaxFiles: '文件过多（上限为 {max} 个）',
+  rejectTotalSize: '所有文件加起来将超过 {max}',
+  rejectMultiple: '一次只能选择一个文件',
+  rejectCancelledByApp: '页面未接受此文件',
+
+  formRequired: '请至少上传一个文件。',
+  formUploading: '请等待上传完成。',
+
+  errorNetwork: '连接多次失败',
+  errorHttp: '服务器拒绝了请求 (HTTP {status})',
+  errorProtocol: '服务器返回了意外的响应',
+  errorIntegrity: '服务器上的副本与文件不一致',
+  errorFileUnreadable: '无法再读取该文件',
+  errorLocked: '正在另一个标签页中上传',
+  errorSessionExpired: '上传会话已过期',
+  errorInvalidOption: '上传设置不正确',
+  errorUnknown: '出了点问题',
+} satisfies Partial<UploadStrings>;

@@ -1,0 +1,9 @@
+import type { UploadStrings } from '../../../../src/element/i18n/strings.ts';
+
+/** Every shipped translation as [tag, strings] (`pt-BR` from locales/pt-BR.ts), found as the build finds them: a new locale is tested as soon as it exists. */
+export const shippedLocales = Object.entries(
+  import.meta.glob<Record<string, Partial<UploadStrings>>>('../../../../src/element/locales/*.ts', { eager: true }),
+).map(([path, module]) => [path.replace(/^.*\/|\.ts$/g, ''), Object.values(module)[0]!] as const);
+
+/** The shipped languages written right to left. */
+export const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he']);
