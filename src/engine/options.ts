@@ -7,7 +7,7 @@ import type { SessionStore } from '../storage/session-store.ts';
 import { SESSION_LIFETIME_MS } from '../storage/stored-upload.ts';
 import { defaultClient } from '../transport/default-client.ts';
 import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/xhr-client.ts';
-import { credentialOrigins, isAcceptableSessionUri } from '../security/origin-policy.ts';
+import { credentialOrigins, isAcceptableSessionUri, isHttpOrigin } from '../security/origin-policy.ts';
 
 export { CHUNK_QUANTUM };
 
@@ -201,8 +201,8 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     throw invalid(`\`sessionUri\` must be https: (or http: on localhost), got "${sessionUrl.href}".`);
   }
   const extraOrigins = options.credentialOrigins ?? [];
-  if (!Array.isArray(extraOrigins) || !extraOrigins.every((origin) => checkUrl('credentialOrigins', origin))) {
-    throw invalid('`credentialOrigins` must be an array of origins such as "https://storage.example.com".');
+  if (!Array.isArray(extraOrigins) || !extraOrigins.every(isHttpOrigin)) {
+    throw invalid('`credentialOrigins` must be an array of origins with their scheme, such as "https://storage.example.com".');
   }
   const stallTimeoutMs = checkCount('stallTimeoutMs', options.stallTimeoutMs, DEFAULT_STALL_TIMEOUT_MS);
   if (stallTimeoutMs === 0) throw invalid('`stallTimeoutMs` must be above 0.');

@@ -1,3 +1,4 @@
+import { UploadError } from '../errors/upload-error.ts';
 import type { HttpClient, HttpRequest, HttpResponse } from '../transport/http-client.ts';
 
 /** What every protocol step needs to know about the upload. */
@@ -15,12 +16,25 @@ export interface UploadContext {
   credentialOrigins: ReadonlySet<string>;
 }
 
-/** Sends one request with the caller's headers (where their origin may see them) under the step's own. */
+/**
+ * Sends one request with the caller's headers (where their origin may see them) under the step's own.
+ * The browser follows redirects by itself; an answer from another origin than the one asked is
+ * refused, so a session or its bytes never move to an origin the upload did not choose.
+ */
 export async function send(
   context: UploadContext,
   request: Omit<HttpRequest, 'headers'> & { headers?: Record<string, string> },
 ): Promise<HttpResponse> {
-  const trusted = context.credentialOrigins.has(new URL(request.url).origin);
-  const headers = { ...(trusted ? await context.headers() : {}), ...request.headers };
-  return context.http({ ...request, headers });
+  const { origin } = new URL(request.url);
+  const headers = { ...(context.credentialOrigins.has(origin) ? await context.headers() : {}), ...request.headers };
+  const response = await context.http({ ...request, headers });
+  if (response.url && new URL(response.url).origin !== origin) {
+    throw new UploadError(
+      'protocol',
+      `${request.method} ${request.url} was redirected to another origin (${response.url}), so the upload stopped there. ` +
+        'Give the URL that answers without a redirect.',
+      { status: response.status },
+    );
+  }
+  return response;
 }

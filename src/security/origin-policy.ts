@@ -12,6 +12,15 @@ export function isAcceptableSessionUri(uri: URL, endpoint: URL | undefined): boo
   return isLoopback(uri.hostname) || endpoint?.protocol === 'http:';
 }
 
+/** An absolute http(s) URL, whose origin `credentialOrigins` takes; never resolved against the page. */
+export function isHttpOrigin(value: unknown): boolean {
+  try {
+    return /^https?:$/.test(new URL(value as string).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The origins that may see the caller's headers (tokens): the endpoint's, else the given session
  * URI's, plus any the caller named. A session URI on another origin gets no credentials.

@@ -15,6 +15,8 @@ export interface HttpResponse {
   headers: Pick<Headers, 'get'>;
   /** The whole body as text ('' when empty); read before returning so the connection is free. */
   text: string;
+  /** The URL that answered, after any redirect the browser followed ('' or absent when unknown). */
+  url?: string;
 }
 
 /**

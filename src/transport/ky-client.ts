@@ -8,7 +8,7 @@ const client = ky.create({ retry: 0, timeout: false, throwHttpErrors: false });
 export const kyClient: HttpClient = async ({ method, url, headers, body, signal }) => {
   try {
     const response = await client(url, { method, headers, body, signal });
-    return { status: response.status, headers: response.headers, text: await response.text() };
+    return { status: response.status, headers: response.headers, text: await response.text(), url: response.url };
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw new NetworkFailure(url, error);

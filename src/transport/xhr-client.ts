@@ -41,7 +41,7 @@ export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient
       xhr.onload = () => {
         settle();
         // getResponseHeader reads like Headers.get: case-insensitive, repeated headers joined by ", ".
-        resolve({ status: xhr.status, headers: { get: (name) => xhr.getResponseHeader(name) }, text: xhr.responseText });
+        resolve({ status: xhr.status, headers: { get: (name) => xhr.getResponseHeader(name) }, text: xhr.responseText, url: xhr.responseURL });
       };
       xhr.onerror = () => fail(new Error('The connection failed'));
       signal.addEventListener('abort', onAbort, { once: true });

@@ -61,3 +61,41 @@ describe('an adopted session may claim any count only at its first status query'
     expect(again.sessionUri).toBe(sessionOf(s));
   });
 });
+
+describe('a redirect to another origin', () => {
+  const headers = { 'X-Api-Key': 'secret-api-key' };
+
+  it("of the session start is 'protocol', and no byte follows", async () => {
+    const file = patternFile(QUANTUM + 1);
+    const s = await script((urls) => [
+      { status: 307, headers: { Location: `${urls.otherOrigin}/upload?uploadType=resumable` } },
+      { status: 200, headers: { Location: `${urls.otherOrigin}/session?upload_id=elsewhere` } },
+      incomplete(QUANTUM),
+      final(file.size),
+    ]);
+    const error = await rejection(new Upload(file, { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast, headers }).start());
+    expect(error.code).toBe('protocol');
+    expect(error.message).toContain(new URL(s.otherOrigin).origin);
+    const requests = await s.requests();
+    expect(requests.map((r) => `${r.method} ${r.origin}`)).toEqual([`POST ${new URL(s.base).origin}`, `POST ${new URL(s.otherOrigin).origin}`]);
+    // What the README warns of: the browser followed the redirect with the request's own headers.
+    expect(requests[1]!.headers['x-api-key']).toBe('secret-api-key');
+  });
+
+  it("of a chunk is 'protocol', even when the other origin answers with a success", async () => {
+    const file = patternFile(2 * QUANTUM);
+    const s = await script((urls) => [
+      sessionStarted(urls),
+      { status: 307, headers: { Location: `${urls.otherOrigin}/session?upload_id=elsewhere` } },
+      incomplete(QUANTUM),
+      final(file.size),
+    ]);
+    const error = await rejection(new Upload(file, { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast, headers }).start());
+    expect(error.code).toBe('protocol');
+    expect((await s.requests()).map((r) => `${r.method} ${r.origin}`)).toEqual([
+      `POST ${new URL(s.base).origin}`,
+      `PUT ${new URL(s.base).origin}`,
+      `PUT ${new URL(s.otherOrigin).origin}`,
+    ]);
+  });
+});

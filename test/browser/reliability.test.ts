@@ -151,6 +151,15 @@ describe('credentials go to the endpoint origin only', () => {
     expect(calls).toBeGreaterThan(0);
   });
 
+  it.each(['storage.example.com', '//storage.example.com', 'ftp://storage.example.com', ''])(
+    "refuses a credentialOrigins entry that is no http(s) origin (%j) with 'invalid-option'",
+    (origin) => {
+      expect(() => new Upload(patternFile(1), { endpoint: endpoint(), credentialOrigins: [origin] })).toThrowError(
+        expect.objectContaining({ code: 'invalid-option', message: expect.stringContaining('https://storage.example.com') }),
+      );
+    },
+  );
+
   it('refuses a session URI that is not https: or local', () => {
     expect(() => new Upload(patternFile(1), { sessionUri: 'http://uploads.example.com/s?upload_id=1' })).toThrowError(
       expect.objectContaining({ code: 'invalid-option' }),
