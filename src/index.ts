@@ -5,7 +5,7 @@ export { UploadStates } from './engine/state.ts';
 export type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './engine/events.ts';
 export type { UploadResult } from './protocol/final-result.ts';
 export { UploadError, isUploadError, type UploadErrorCode, type UploadErrorDetails } from './errors/upload-error.ts';
-export { listStoredUploads, forgetStoredUpload, clearStoredUploads } from './storage/stored-uploads.ts';
+export { listStoredUploads, forgetStoredUpload, clearStoredUploads, type ListStoredUploadsOptions } from './storage/stored-uploads.ts';
 export { fileOfStoredUpload } from './storage/stored-file.ts';
 export type { StoredUpload } from './storage/stored-upload.ts';
 export type { SessionStore } from './storage/session-store.ts';

@@ -3,6 +3,8 @@ import { property } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
+import { defaultSessionStore } from '../storage/idb-session-store.ts';
+import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
 import { interpolate } from './i18n/interpolate.ts';
 import { stringsFor } from './i18n/locales.ts';
@@ -140,8 +142,11 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Number }) concurrency = 1;
   /** No new files (button, drop, paste); uploads under way go on. */
   @property({ type: Boolean, reflect: true }) disabled = false;
-  /** Keep sessions in IndexedDB so uploads survive a reload, and list the interrupted ones; `store="false"` turns both off. */
-  @property({ converter: (value) => value !== 'false' }) store = true;
+  /**
+   * Keep sessions in IndexedDB so uploads survive a reload, and list the interrupted ones;
+   * `store="false"` turns both off. As a property, a `SessionStore` replaces IndexedDB for both (the engine's `store`).
+   */
+  @property({ converter: (value) => value !== 'false' }) store: boolean | SessionStore = true;
   /**
    * The button and Choose again open `showOpenFilePicker` instead of the file input, so chosen files
    * keep their handle with the stored session: after a reload an interrupted upload offers Resume,
@@ -176,7 +181,7 @@ export class ResumableUploadElement extends LitElement {
   readonly #handles: KeptHandles = new WeakMap();
   readonly #interrupted = new InterruptedUploads(this, {
     endpoint: () => this.endpoint,
-    enabled: () => this.store,
+    store: () => (this.store === true ? defaultSessionStore() : this.store || undefined),
     listed: () => this.#uploads.items.map((item) => item.file),
     choose: () => void this.#choose(),
     resume: (file, handle) => {
@@ -320,7 +325,7 @@ export class ResumableUploadElement extends LitElement {
       metadata,
       headers: this.headers,
       chunkSize: this.chunkSize || undefined,
-      ...(this.store ? {} : { store: false }),
+      ...(this.store === true ? {} : { store: this.store }),
     };
     const handle = await this.#handles.get(file);
     if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;

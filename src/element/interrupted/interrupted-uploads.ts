@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { fileOfStoredUpload } from '../../storage/stored-file.ts';
+import type { SessionStore } from '../../storage/session-store.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import { forgetStoredUpload, listStoredUploads } from '../../storage/stored-uploads.ts';
 import { lockedFingerprints, takeUploadLock } from '../../storage/upload-lock.ts';
@@ -9,8 +10,8 @@ import { cancelSession } from './cancel-session.ts';
 /** What the element tells the list of interrupted uploads; read at the moment it is needed. */
 export interface InterruptedSettings {
   endpoint(): string;
-  /** False when the element keeps no sessions (`store="false"`): nothing is listed. */
-  enabled(): boolean;
+  /** Where the element's uploads keep their sessions; undefined when they keep none (`store="false"`): nothing is listed. */
+  store(): SessionStore | undefined;
   /** The files the element lists already: theirs are not interrupted, they are right there. */
   listed(): readonly File[];
   /** Choose again: opens the picker (from the click, while its activation lasts). */
@@ -25,7 +26,7 @@ export const sameFile = (file: File, record: StoredUpload): boolean =>
 
 /**
  * The uploads of this endpoint that a reload, a crash or a closed tab interrupted, as the engine
- * kept them in IndexedDB. The element lists them so a person can resume (from the kept file handle)
+ * kept them in the element's store (IndexedDB unless it was given another). The element lists them so a person can resume (from the kept file handle)
  * or choose the file again; the engine's fingerprint then decides whether the server's bytes count.
  */
 export class InterruptedUploads implements ReactiveController {
@@ -62,14 +63,15 @@ export class InterruptedUploads implements ReactiveController {
   async refresh(): Promise<void> {
     const generation = ++this.#generation;
     const endpoint = this.#settings.endpoint();
+    const store = this.#settings.store();
     let records: StoredUpload[] = [];
-    if (endpoint && this.#settings.enabled()) {
+    if (endpoint && store) {
       try {
-        const [stored, running] = await Promise.all([listStoredUploads(endpoint), lockedFingerprints()]);
+        const [stored, running] = await Promise.all([listStoredUploads(endpoint, { store }), lockedFingerprints()]);
         // A locked record is no interruption: a tab (maybe this one) is uploading it right now.
         records = stored.filter((record) => !running.has(record.fingerprint));
       } catch {
-        // No IndexedDB (private mode, blocked): nothing to offer, and nothing breaks.
+        // No IndexedDB (private mode, blocked), or a store that failed: nothing to offer, and nothing breaks.
       }
     }
     if (generation !== this.#generation) return;
@@ -125,10 +127,11 @@ export class InterruptedUploads implements ReactiveController {
   async discard(record: StoredUpload): Promise<void> {
     this.#records = this.#records.filter((other) => other !== record);
     this.#host.requestUpdate();
-    const release = await takeUploadLock(record.fingerprint).catch(() => undefined);
+    const store = this.#settings.store();
+    const release = store && (await takeUploadLock(record.fingerprint).catch(() => undefined));
     if (!release) return;
     try {
-      await forgetStoredUpload(record.fingerprint);
+      await forgetStoredUpload(record.fingerprint, store);
       cancelSession(record.sessionUri);
     } catch {
       // The record could not be deleted: it is listed again on the next connect.
