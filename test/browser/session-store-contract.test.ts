@@ -35,6 +35,8 @@ async function interruptInto(store: SessionStore, file: File, url: string): Prom
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Another record's fingerprint: a SHA-256 in hex, as the engine writes them (others are not read back). */
+const fingerprint = (digit: string) => digit.repeat(64);
 
 beforeEach(() => clearStoredUploads());
 
@@ -73,28 +75,28 @@ describe.each(implementations)('the %s store', (_, createStore) => {
   });
 
   it('keeps a copy: changing an object after set or after get changes nothing stored', async () => {
-    const mine = { ...record, fingerprint: 'copy', metadata: { name: 'a' } };
+    const mine = { ...record, fingerprint: fingerprint('c'), metadata: { name: 'a' } };
     await store.set(mine);
     mine.metadata.name = 'changed after set';
-    const read = (await store.get('copy'))!;
+    const read = (await store.get(fingerprint('c')))!;
     expect(read.metadata).toEqual({ name: 'a' });
     (read.metadata as { name: string }).name = 'changed after get';
-    expect((await store.get('copy'))!.metadata).toEqual({ name: 'a' });
+    expect((await store.get(fingerprint('c')))!.metadata).toEqual({ name: 'a' });
   });
 
   it('lists every record, and clear empties it', async () => {
-    await store.set({ ...record, fingerprint: 'second' });
-    expect((await store.list()).map((each) => each.fingerprint).sort()).toEqual([record.fingerprint, 'second'].sort());
+    await store.set({ ...record, fingerprint: fingerprint('2') });
+    expect((await store.list()).map((each) => each.fingerprint).sort()).toEqual([record.fingerprint, fingerprint('2')].sort());
     await store.clear();
     expect(await store.list()).toEqual([]);
   });
 
   it('listStoredUploads reads it: its endpoint only, newest first, stale records removed from it', async () => {
-    const newer = { ...record, fingerprint: 'newer', updatedAt: record.updatedAt + 5 };
-    const elsewhere = { ...record, fingerprint: 'elsewhere', endpoint: endpoint() };
+    const newer = { ...record, fingerprint: fingerprint('e'), updatedAt: record.updatedAt + 5 };
+    const elsewhere = { ...record, fingerprint: fingerprint('d'), endpoint: endpoint(), endpointHash: fingerprint('f') };
     await store.set(newer);
     await store.set(elsewhere);
-    expect((await listStoredUploads(url, { store })).map((each) => each.fingerprint)).toEqual(['newer', record.fingerprint]);
+    expect((await listStoredUploads(url, { store })).map((each) => each.fingerprint)).toEqual([fingerprint('e'), record.fingerprint]);
     expect(await listStoredUploads(undefined, { store })).toHaveLength(3);
     await wait(50);
     expect(await listStoredUploads(url, { store, maxAgeMs: 10 })).toEqual([]);
@@ -103,9 +105,9 @@ describe.each(implementations)('the %s store', (_, createStore) => {
 
   it('forgetStoredUpload and clearStoredUploads act on it, and leave the default store alone', async () => {
     const inDefault = await interrupt(patternFile(2 * QUANTUM, 'default.bin'), url);
-    await store.set({ ...record, fingerprint: 'second' });
+    await store.set({ ...record, fingerprint: fingerprint('2') });
     await forgetStoredUpload(record.fingerprint, store);
-    expect((await store.list()).map((each) => each.fingerprint)).toEqual(['second']);
+    expect((await store.list()).map((each) => each.fingerprint)).toEqual([fingerprint('2')]);
     await clearStoredUploads(store);
     expect(await store.list()).toEqual([]);
     expect((await listStoredUploads(url)).map((each) => each.sessionUri)).toEqual([inDefault]);
