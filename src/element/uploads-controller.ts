@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { UploadOptions } from '../engine/options.ts';
 import { emit } from './events/emit.ts';
-import type { UploadAddDetail } from './events/upload-add.ts';
+import type { UploadAddEventDetail } from './events/upload-add.ts';
 import { isActive } from '../engine/state.ts';
 import type { ItemStatus } from './item/item-status.ts';
 import { UploadItem, type IncomingFile, type ItemHost } from './item/upload-item.ts';
@@ -87,7 +87,7 @@ export class UploadsController implements ReactiveController, ItemHost {
         const { file, relativePath } = incoming;
         let rejection: Rejection | undefined = !multiple && added.length > 0 ? { reason: 'multiple' } : checkFile(file, rules, listed);
         if (!rejection) {
-          const detail: UploadAddDetail = { file, relativePath };
+          const detail: UploadAddEventDetail = { file, relativePath };
           if (!emit(this.#host, 'upload-add', detail, true)) {
             if (detail.silent) continue;
             rejection = { reason: 'cancelled-by-app', message: detail.message };

@@ -40,3 +40,16 @@ it('links only to files that exist', () => {
   expect(links.length).toBeGreaterThan(0);
   expect(links.filter((path) => !existsSync(resolve(repository, path)))).toEqual([]);
 });
+
+/** The names an entry exports, from its `export { … } from` and `export type { … } from` lines. */
+function exportsOf(code: string): string[] {
+  return [...code.matchAll(/^export (?:type )?\{([^}]+)\}/gm)].flatMap(([, names]) =>
+    names!.split(',').map((name) => name.trim().replace(/^type /, '')).filter(Boolean),
+  );
+}
+
+it('documents every export of the engine and element entries', async () => {
+  const names = [...exportsOf(await source('src/index.ts')), ...exportsOf(await source('src/element.ts'))];
+  expect(names).toEqual(expect.arrayContaining(['Upload', 'UploadStates', 'forgetStoredUpload', 'ResumableUploadElement', 'UploadProgressEventDetail']));
+  expect(names.filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+});

@@ -1,4 +1,4 @@
-export interface UploadAddDetail {
+export interface UploadAddEventDetail {
   /** The chosen, dropped or pasted file; it passed `accept` and the size and count limits. */
   file: File;
   /** Where the file sits in a dropped or chosen folder (`photos/2024/a.jpg`); else its name. */
@@ -14,7 +14,7 @@ export interface UploadAddDetail {
  * out, with a rejected row (reason `'cancelled-by-app'`, your `detail.message` if you set one) and an
  * `upload-reject` event, unless you set `detail.silent`.
  */
-export type UploadAddEvent = CustomEvent<UploadAddDetail>;
+export type UploadAddEvent = CustomEvent<UploadAddEventDetail>;
 
 declare global {
   interface HTMLElementEventMap {

@@ -1,7 +1,7 @@
 import type { Upload } from '../../engine/upload.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
-export interface UploadCancelDetail {
+export interface UploadCancelEventDetail {
   file: File;
   item: UploadItem;
   /** Undefined when the file was cancelled before it started. */
@@ -9,7 +9,7 @@ export interface UploadCancelDetail {
 }
 
 /** An upload was cancelled, from its button, `item.cancel()`, `cancelAll()` or `upload.abort()`. */
-export type UploadCancelEvent = CustomEvent<UploadCancelDetail>;
+export type UploadCancelEvent = CustomEvent<UploadCancelEventDetail>;
 
 declare global {
   interface HTMLElementEventMap {

@@ -1,7 +1,7 @@
 import type { UploadItem } from '../item/upload-item.ts';
 import type { RejectReason } from '../validation/check-file.ts';
 
-export interface UploadRejectDetail {
+export interface UploadRejectEventDetail {
   file: File;
   /** The listed row that says why; its `status` is `'rejected'`. */
   item: UploadItem;
@@ -13,7 +13,7 @@ export interface UploadRejectDetail {
 }
 
 /** A file was not added: it failed `accept` or a size or count limit, was one too many, or the page refused it. */
-export type UploadRejectEvent = CustomEvent<UploadRejectDetail>;
+export type UploadRejectEvent = CustomEvent<UploadRejectEventDetail>;
 
 declare global {
   interface HTMLElementEventMap {

@@ -1,7 +1,7 @@
 import type { Upload } from '../../engine/upload.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
-export interface UploadStartDetail {
+export interface UploadStartEventDetail {
   file: File;
   item: UploadItem;
   /** The engine's upload, just started. */
@@ -9,7 +9,7 @@ export interface UploadStartDetail {
 }
 
 /** An upload started: the first time, and again on each retry after a failure (not on resume after pause). */
-export type UploadStartEvent = CustomEvent<UploadStartDetail>;
+export type UploadStartEvent = CustomEvent<UploadStartEventDetail>;
 
 declare global {
   interface HTMLElementEventMap {

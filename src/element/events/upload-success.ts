@@ -2,7 +2,7 @@ import type { Upload } from '../../engine/upload.ts';
 import type { UploadResult } from '../../protocol/final-result.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
-export interface UploadSuccessDetail {
+export interface UploadSuccessEventDetail {
   file: File;
   item: UploadItem;
   upload: Upload;
@@ -11,7 +11,7 @@ export interface UploadSuccessDetail {
 }
 
 /** A file is stored on the server, whole. */
-export type UploadSuccessEvent = CustomEvent<UploadSuccessDetail>;
+export type UploadSuccessEvent = CustomEvent<UploadSuccessEventDetail>;
 
 declare global {
   interface HTMLElementEventMap {
