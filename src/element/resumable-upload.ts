@@ -5,6 +5,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
+import type { UploadResult } from '../protocol/final-result.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
 import { interpolate } from './i18n/interpolate.ts';
 import { stringsFor } from './i18n/locales.ts';
@@ -17,6 +18,7 @@ import { interruptedRow } from './render/interrupted-row.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
 import { RowBudget } from './controllers/row-budget.ts';
+import { FormController } from './form/form-controller.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
@@ -35,6 +37,9 @@ import type {} from './events/upload-success.ts';
  * gives the file's `relativePath` in a dropped or chosen folder.
  */
 export type PrepareUpload = (file: File, item: UploadItem) => Partial<UploadOptions> | void | Promise<Partial<UploadOptions> | void>;
+
+/** What a finished file sends with its form, from the server's final answer; undefined leaves it out. */
+export type FormValueOf = (result: UploadResult, file: File, item: UploadItem) => string | undefined;
 
 /** The resource's metadata for one file; the item gives its `relativePath` in a dropped or chosen folder. */
 export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknown> | undefined;
@@ -108,6 +113,8 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  */
 export class ResumableUploadElement extends LitElement {
   static override styles = styles;
+  /** A form control: `name`, `required`, a value per finished file, reset and a disabled fieldset. */
+  static formAssociated = true;
 
   /** The media upload URL, e.g. `/upload/drive/v3/files`. */
   @property() endpoint = '';
@@ -164,6 +171,19 @@ export class ResumableUploadElement extends LitElement {
   @property({ attribute: false }) metadata: Record<string, unknown> | MetadataOf | undefined;
   /** Words to replace, over the language's translation and English. */
   @property({ attribute: false }) strings: Partial<UploadStrings> | undefined;
+  /** In a form: the name under which each finished file's value is sent (see `formValue`); none, nothing is sent. */
+  @property({ reflect: true }) name = '';
+  /** In a form: invalid until at least one file is uploaded. */
+  @property({ type: Boolean, reflect: true }) required = false;
+  /**
+   * In a form: what a finished file sends under `name`, from the server's final answer. Default, the
+   * answer's body as JSON; e.g. `(result) => result.body.id` for Drive's file id.
+   */
+  @property({ attribute: false }) formValue: FormValueOf | undefined;
+
+  readonly #internals = this.attachInternals();
+  /** Set by a disabled `<fieldset>` around the element (or its own `disabled`). */
+  #formDisabled = false;
 
   readonly #uploads = new UploadsController(this, {
     rules: () => ({
@@ -194,8 +214,19 @@ export class ResumableUploadElement extends LitElement {
 
   constructor() {
     super();
+    new FormController(this, this.#internals, {
+      name: () => this.name,
+      required: () => this.required,
+      items: () => this.#uploads.items,
+      valueOf: (item) => (this.formValue ? this.formValue(item.result!, item.file, item) : JSON.stringify(item.result!.body ?? null)),
+      messages: () => {
+        const { t } = this.#wordsFor(this.#lang());
+        return { required: t.formRequired, uploading: t.formUploading };
+      },
+      anchor: () => this.renderRoot.querySelector('.choose'),
+    });
     new DropPasteController(this, {
-      disabled: () => this.disabled,
+      disabled: () => this.#isDisabled,
       pasteOnPage: () => this.paste === 'page',
       handles: this.#handles,
       add: (files) => this.#add(files),
@@ -214,6 +245,46 @@ export class ResumableUploadElement extends LitElement {
    */
   addFiles(files: FileList | Iterable<File>): UploadItem[] {
     return this.#add([...files].map((file) => ({ file, relativePath: file.webkitRelativePath || file.name })));
+  }
+
+  /** The form the element belongs to, if any. */
+  get form(): HTMLFormElement | null {
+    return this.#internals.form;
+  }
+
+  /** As a form control's: `customError` while uploads are under way, `valueMissing` with `required` while no file is done. */
+  get validity(): ValidityState {
+    return this.#internals.validity;
+  }
+
+  /** Why the element is invalid, in its language; empty when valid. */
+  get validationMessage(): string {
+    return this.#internals.validationMessage;
+  }
+
+  /** As a form control's: false while uploads are under way, or with `required` while no file is done. */
+  checkValidity(): boolean {
+    return this.#internals.checkValidity();
+  }
+
+  /** As `checkValidity()`, and shows the reason to the person when invalid. */
+  reportValidity(): boolean {
+    return this.#internals.reportValidity();
+  }
+
+  /** The form was reset: every file leaves the list, uploads under way are cancelled. */
+  formResetCallback(): void {
+    this.#uploads.clear();
+  }
+
+  /** A disabled `<fieldset>` around the element disables it as it does native controls. */
+  formDisabledCallback(disabled: boolean): void {
+    this.#formDisabled = disabled;
+    this.requestUpdate();
+  }
+
+  get #isDisabled(): boolean {
+    return this.disabled || this.#formDisabled;
   }
 
   /** Starts the files waiting for it (`auto="false"`) and retries failed ones. */
@@ -252,14 +323,13 @@ export class ResumableUploadElement extends LitElement {
 
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
   protected override render(): TemplateResult {
-    const lang = this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
-    const wording: Wording = { ...this.#wordsFor(lang), now: performance.now() };
+    const wording: Wording = { ...this.#wordsFor(this.#lang()), now: performance.now() };
     const { t, f } = wording;
     const items = this.#uploads.items;
     const interrupted = this.#interrupted.records;
     return html`
       <div class="drop-zone" part="drop-zone">
-        <button type="button" class="choose" part="button" ?disabled=${this.disabled} @click=${this.#choose}>
+        <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#choose}>
           ${icons.choose}<span>${this.directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
         </button>
         <span class="hint" part="hint"><slot name="drop-label">${t.dropHint}</slot></span>
@@ -302,6 +372,11 @@ export class ResumableUploadElement extends LitElement {
     const added = this.#uploads.add(files);
     this.#interrupted.taken(added.map((item) => item.file));
     return added;
+  }
+
+  /** The element's language: its own `lang`, else the closest one up the page, else the browser's. */
+  #lang(): string {
+    return this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
   }
 
   #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter } | undefined;

@@ -125,6 +125,13 @@ export class UploadsController implements ReactiveController, ItemHost {
     this.#hold(() => [...this.#items].forEach((item) => item.cancel()));
   }
 
+  /** Empties the list (a form reset): what is under way is cancelled first. */
+  clear(): void {
+    this.#hold(() => [...this.#items].forEach((item) => item.cancel()));
+    this.#items = [];
+    this.#host.requestUpdate();
+  }
+
   /** Starts queued items while fewer than `concurrency` are active. */
   pump(): void {
     if (this.#holding) return;
