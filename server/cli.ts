@@ -10,7 +10,8 @@ const USAGE = `npm run server -- [options]: the reference server on its own, for
   --dir PATH             where uploaded bytes go (default: a new temporary directory)
   --max-upload-bytes N   the largest upload; larger ones get 413 (default: 5 GiB)
   --session-ttl-ms N     idle sessions expire after this long and are forgotten (default: 7 days)
-  --max-sessions N       sessions held at once; more starts get 503 (default: 1000)
+  --max-sessions N       sessions held at once (finished ones make room); beyond, starts get 503
+                         (default: 1000)
   --max-objects N        finished objects kept, the oldest deleted beyond (default: 1000)
   --faults               test controls: X-Test-Faults and /__control/… (anyone who reaches the
                          server can then make it misbehave; for tests and demos only)

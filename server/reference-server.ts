@@ -44,7 +44,10 @@ export interface ReferenceServerOptions {
    * one deleted. Default: 7 days, as Google's do within a week.
    */
   sessionTtlMs?: number;
-  /** Sessions held at once; a start beyond them, once expired ones are pruned, gets 503. Default: 1000. */
+  /**
+   * Sessions held at once. At the limit, expired ones are pruned and then the oldest finished one is
+   * forgotten (its object stays); a start when all are unfinished gets 503. Default: 1000.
+   */
   maxSessions?: number;
   /** Finished objects kept; beyond them the oldest is deleted (bytes and session). Default: 1000. */
   maxObjects?: number;

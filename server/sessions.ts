@@ -62,7 +62,7 @@ export interface SessionLimits {
   onPrune: (session: Session) => void;
 }
 
-/** The open sessions by upload_id, at most `maxSessions`; idle ones expire after `ttlMs` and are forgotten. */
+/** The sessions by upload_id, at most `maxSessions`; idle ones expire after `ttlMs` and are forgotten. */
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
   readonly #limits: SessionLimits;
@@ -71,11 +71,18 @@ export class SessionRegistry {
     this.#limits = limits;
   }
 
-  /** A new session; a 503 when `maxSessions` are open even after pruning the expired ones. */
+  /**
+   * A new session. At `maxSessions`, the expired ones are pruned, then the oldest finished one is
+   * forgotten (its object stays); a 503 when all of them are still open.
+   */
   create(init: NewSession, faults: readonly Fault[]): Session {
     this.#prune();
     if (this.#sessions.size >= this.#limits.maxSessions) {
-      throw new HttpError(503, `This server holds ${this.#limits.maxSessions} open upload sessions already (maxSessions); finish some or wait until idle ones expire`);
+      const finished = [...this.#sessions.values()].find((session) => session.complete);
+      if (finished) this.#forget(finished);
+    }
+    if (this.#sessions.size >= this.#limits.maxSessions) {
+      throw new HttpError(503, `This server holds ${this.#limits.maxSessions} unfinished upload sessions already (maxSessions); finish some or wait until idle ones expire`);
     }
     const session: Session = {
       ...init,

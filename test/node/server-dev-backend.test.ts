@@ -204,6 +204,18 @@ describe('bounded maps', () => {
     });
   });
 
+  it('makes room at maxSessions by forgetting the oldest finished session, whose object stays', async () => {
+    await withServer({ maxSessions: 2 }, async (origin) => {
+      const finished = await startSession(origin, { size: 10 });
+      expect((await putChunk(finished, pattern(10), 0, 10)).status).toBe(201);
+      await startSession(origin, { size: 10 });
+      expect((await start(origin, { size: 10 })).status).toBe(200);
+      expect((await queryStatus(finished, 10)).status).toBe(404);
+      expect((await send(`${origin}/__files/${uploadIdOf(finished)}`)).body.equals(pattern(10))).toBe(true);
+      expect((await start(origin, { size: 10 })).status).toBe(503);
+    });
+  });
+
   it('keeps the newest maxObjects objects; the oldest goes, with its bytes and its session', async () => {
     await withServer({ maxObjects: 2 }, async (origin, dir) => {
       const sessionUri = await startSession(origin, { size: 10 });
