@@ -178,7 +178,10 @@ export class Upload extends EventTarget {
     }
     const release = await takeUploadLock(key);
     if (!release) {
-      throw new UploadError('locked', 'This file is being uploaded to the same endpoint in another tab; it goes on there.');
+      throw new UploadError(
+        'locked',
+        'This file is already being uploaded with the same request, in another tab or by another upload on this page; it goes on there.',
+      );
     }
     this.#releaseLock = release;
     if (this.#state === 'aborted') return this.#unlock();

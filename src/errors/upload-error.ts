@@ -12,7 +12,7 @@ export type UploadErrorCode =
   | 'integrity'
   /** The file can no longer be read (deleted or changed on disk since it was chosen). */
   | 'file-unreadable'
-  /** Another tab of this browser is uploading the same file (its stored session); let it finish. */
+  /** Another tab of this browser, or another upload on this page, is uploading the same file with the same request; let it finish. */
   | 'locked'
   /** The resumable session expired or broke (`404`/`410`) and could not be restarted. */
   | 'session-expired'

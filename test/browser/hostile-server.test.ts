@@ -99,3 +99,16 @@ describe('a redirect to another origin', () => {
     ]);
   });
 });
+
+describe('a final answer before all bytes were sent', () => {
+  // The reference server's early final reports its size, which the size check catches first; this
+  // server reports none, so only the guard on what was sent stands between it and a false success.
+  it("after the first of three chunks, with no size in its body, is 'protocol'", async () => {
+    const file = patternFile(3 * QUANTUM);
+    const s = await script((urls) => [sessionStarted(urls), { status: 200, json: {} }]);
+    const up = new Upload(file, { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast });
+    const error = await rejection(up.start());
+    expect(error.code).toBe('protocol');
+    expect(error.message).toContain(`after only ${QUANTUM} of ${3 * QUANTUM} bytes were sent`);
+  });
+});

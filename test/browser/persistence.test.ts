@@ -303,7 +303,10 @@ describe('sessions kept in IndexedDB', () => {
     const two = new Upload(file, { endpoint: url, chunkSize: QUANTUM });
     const first = one.start();
     await until(async () => one.state === 'uploading');
-    expect((await rejection(two.start())).code).toBe('locked');
+    const error = await rejection(two.start());
+    expect(error.code).toBe('locked');
+    // Two uploads on one page: the message does not send the person looking for another tab only.
+    expect(error.message).toContain('in another tab or by another upload on this page');
     await expectStored(await first, file);
   });
 
