@@ -58,7 +58,7 @@ export interface SessionLimits {
   ttlMs: number;
   /** Sessions held at once. */
   maxSessions: number;
-  /** Told each session forgotten after it expired (to delete its bytes). */
+  /** Told each session it forgets, expired or making room (to delete the bytes of an unfinished one). */
   onPrune: (session: Session) => void;
 }
 
