@@ -17,6 +17,7 @@ import { itemRow, type ItemAction } from './render/item-row.ts';
 import { interruptedRow } from './render/interrupted-row.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
+import { LocaleController } from './controllers/locale-controller.ts';
 import { RowBudget } from './controllers/row-budget.ts';
 import { FormController } from './form/form-controller.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
@@ -232,6 +233,7 @@ export class ResumableUploadElement extends LitElement {
       add: (files) => this.#add(files),
     });
     new FocusController(this);
+    new LocaleController(this, () => (this.#words = undefined));
   }
 
   /** Every listed file, rejected ones included, in the order added. */

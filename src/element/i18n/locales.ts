@@ -1,8 +1,8 @@
 import { en, type UploadStrings } from './strings.ts';
 
 const registered = new Map<string, Partial<UploadStrings>>([['en', en]]);
-/** Each language tag's translation once looked up: the element asks at every render. */
-const resolved = new Map<string, Partial<UploadStrings>>();
+/** Told of every registration, so elements already on the page take up a locale loaded later. */
+const watchers = new Set<() => void>();
 
 /**
  * Makes a translation available to every `<resumable-upload>` whose language is `lang`, a regional
@@ -16,17 +16,22 @@ const resolved = new Map<string, Partial<UploadStrings>>();
  */
 export function registerLocale(lang: string, strings: Partial<UploadStrings>): void {
   registered.set(lang.toLowerCase(), strings);
-  resolved.clear();
+  watchers.forEach((watcher) => watcher());
 }
 
-/** English, overlaid with the registered translation for `lang`, overlaid with the element's own `strings`. */
+/** Calls `watcher` after each `registerLocale`; returns the function that stops it. */
+export function watchLocales(watcher: () => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
+/**
+ * English, overlaid with the registered translation for `lang`, overlaid with the element's own
+ * `strings`. The element keeps the result until its language, its `strings` or the registrations change.
+ */
 export function stringsFor(lang: string, overrides?: Partial<UploadStrings>): UploadStrings {
   const tag = lang.toLowerCase();
-  let translation = resolved.get(tag);
-  if (!translation) {
-    translation = registered.get(tag) ?? registered.get(language(tag)) ?? sameScript(tag) ?? {};
-    resolved.set(tag, translation);
-  }
+  const translation = registered.get(tag) ?? registered.get(language(tag)) ?? sameScript(tag);
   return { ...en, ...translation, ...overrides };
 }
 

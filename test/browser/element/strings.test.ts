@@ -94,6 +94,41 @@ describe('<resumable-upload> strings and languages', () => {
     expect(await chosen('pt-PT')).toBe('Escolher ficheiro'); // a closer registration wins, even after a lookup
   });
 
+  it('takes up a translation registered after it rendered (a locale loaded lazily), and each element its own language', async () => {
+    const swedish = await mount({ lang: 'sv' });
+    const english = await mount({ lang: 'en' });
+    expect(text(shadow(swedish), '[part=button]')).toBe(en.chooseFile);
+    const { de } = await import('../../../src/element/locales/de.ts'); // as a page would load one on demand
+    registerLocale('sv', { chooseFile: 'Välj en fil' });
+    registerLocale('de', de);
+    await swedish.updateComplete;
+    expect(text(shadow(swedish), '[part=button]')).toBe('Välj en fil');
+    swedish.lang = 'de';
+    await swedish.updateComplete;
+    expect(text(shadow(swedish), '[part=button]')).toBe(de.chooseFile);
+    expect(text(shadow(english), '[part=button]')).toBe(en.chooseFile);
+  });
+
+  it('follows a change of lang up the page while idle, unless it has its own', async () => {
+    registerLocale('de', (await import('../../../src/element/locales/de.ts')).de);
+    registerLocale('fr', (await import('../../../src/element/locales/fr.ts')).fr);
+    const section = document.createElement('section');
+    document.body.append(section);
+    const follows = await mount();
+    section.append(follows);
+    const own = await mount({ lang: 'fr' });
+    document.documentElement.lang = 'de';
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await follows.updateComplete;
+    expect(text(shadow(follows), '[part=button]')).toBe('Datei auswählen');
+    expect(text(shadow(own), '[part=button]')).toBe('Choisir un fichier');
+    section.lang = 'fr'; // the closest lang wins
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await follows.updateComplete;
+    expect(text(shadow(follows), '[part=button]')).toBe('Choisir un fichier');
+    section.remove();
+  });
+
   it('falls back to English for an unknown or malformed language', async () => {
     const element = await mount({ lang: 'not a tag!' });
     expect(text(shadow(element), '[part=button]')).toBe(en.chooseFile);
