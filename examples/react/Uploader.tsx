@@ -1,9 +1,9 @@
 // <resumable-upload> in React 19: props are set as properties (functions too) and `onupload-*`
 // props listen to the element's events. The import registers the element before React renders;
-// resumable-upload-jsx.d.ts (in the project's TypeScript sources) types it in JSX.
+// `resumable-upload/react` types it in JSX (its props, and each `onupload-*` with its event type).
 import { useState } from 'react';
 import 'resumable-upload';
-import type { UploadProgressEvent, UploadSuccessEvent } from 'resumable-upload';
+import type {} from 'resumable-upload/react';
 
 interface UploaderProps {
   /** A Drive folder to upload into. */
@@ -23,9 +23,9 @@ export function Uploader({ folderId, getAccessToken }: UploaderProps) {
         multiple
         concurrency={2}
         headers={async () => ({ Authorization: `Bearer ${await getAccessToken()}` })}
-        metadata={(file: File) => ({ name: file.name, parents: [folderId] })}
-        onupload-progress={(event: UploadProgressEvent) => setPercent(Math.round((100 * event.detail.bytesCommitted) / event.detail.bytesTotal))}
-        onupload-success={(event: UploadSuccessEvent) => setStored((names) => [...names, event.detail.file.name])}
+        metadata={(file, item) => ({ name: item.relativePath, parents: [folderId], size: file.size })}
+        onupload-progress={(event) => setPercent(Math.round((100 * event.detail.bytesCommitted) / event.detail.bytesTotal))}
+        onupload-success={(event) => setStored((names) => [...names, event.detail.file.name])}
       >
         <span slot="empty">Nothing sent to Drive yet.</span>
       </resumable-upload>

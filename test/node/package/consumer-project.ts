@@ -70,7 +70,50 @@ element.addEventListener('upload-progress', (event) => console.log(event.detail.
 element.addEventListener('upload-success', (event) => event.detail.bytesCommitted);
 `;
 
+/** React 19 JSX with the types of `resumable-upload/react`: typed props and `onupload-*` handlers, no casts. */
+const reactUse = `
+import 'resumable-upload';
+import type {} from 'resumable-upload/react';
+import type { UploadSuccessEvent } from 'resumable-upload';
+
+export const uploader = (
+  <resumable-upload
+    endpoint="/upload/drive/v3/files"
+    multiple
+    directory
+    concurrency={2}
+    maxFiles={10}
+    maxTotalSize={1e9}
+    paste="page"
+    name="attachments"
+    required
+    className="uploader"
+    headers={async () => ({ Authorization: 'Bearer token' })}
+    metadata={(file, item) => ({ name: item.relativePath, size: file.size })}
+    formValue={(result) => String((result.body as { id: string }).id)}
+    onupload-add={(event) => {
+      if (event.detail.relativePath.endsWith('.exe')) event.preventDefault();
+    }}
+    onupload-success={(event: UploadSuccessEvent) => console.log(event.detail.result.status)}
+    onupload-reject={(event) => console.log(event.detail.reason)}
+    ref={(element) => {
+      element?.addFiles([]);
+    }}
+  >
+    <span slot="empty">Nothing yet</span>
+  </resumable-upload>
+);
+
+// @ts-expect-error concurrency is a number, not a string
+export const wrongType = <resumable-upload concurrency="2" />;
+// @ts-expect-error a progress event has no result: the handler's event is typed, not any
+export const wrongEvent = <resumable-upload onupload-progress={(event) => event.detail.result} />;
+// @ts-expect-error paste is 'element' or 'page'
+export const wrongValue = <resumable-upload paste="window" />;
+`;
+
 const files: Record<string, string> = {
+  'react-use.tsx': reactUse,
   'package.json': JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
   'typed-use.ts': typedUse,
   'element-only-use.ts': elementOnlyUse,
@@ -99,6 +142,8 @@ const tsconfigs: Record<string, object> = {
   'tsconfig.bundler.json': { compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'Bundler' }, files: ['typed-use.ts', 'browser-check.ts'] },
   'tsconfig.nodenext.json': { compilerOptions: { ...compilerOptions, module: 'NodeNext', moduleResolution: 'NodeNext' }, files: ['typed-use.ts', 'browser-check.ts'] },
   'tsconfig.element-only.json': { compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'Bundler' }, files: ['element-only-use.ts'] },
+  // @types/react is the package's optional peer dependency: installed by the application, here linked.
+  'tsconfig.react.json': { compilerOptions: { ...compilerOptions, module: 'ESNext', moduleResolution: 'Bundler', jsx: 'react-jsx' }, files: ['react-use.tsx'] },
 };
 
 export const consumerTsconfigs = Object.keys(tsconfigs);

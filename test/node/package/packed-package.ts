@@ -16,7 +16,7 @@ export interface PackedPackage {
   /** node_modules/resumable-upload in it: exactly the tarball's files. */
   installed: string;
   /** The package.json that was packed. */
-  manifest: { dependencies: Record<string, string>; exports: Record<string, unknown> } & Record<string, unknown>;
+  manifest: { dependencies: Record<string, string>; peerDependencies?: Record<string, string>; exports: Record<string, unknown> } & Record<string, unknown>;
 }
 
 export async function packAndInstall(): Promise<PackedPackage> {
@@ -31,8 +31,9 @@ export async function packAndInstall(): Promise<PackedPackage> {
   await run('tar', ['-xzf', join(work, tarball), '-C', installed, '--strip-components=1']);
   const manifest = JSON.parse(await readFile(join(installed, 'package.json'), 'utf8')) as PackedPackage['manifest'];
 
-  // The dependencies as npm would install them: links to this repository's copies (no registry in tests).
-  for (const dependency of Object.keys(manifest.dependencies)) {
+  // The dependencies as npm would install them, and the optional peers as an application that uses
+  // them would: links to this repository's copies (no registry in tests).
+  for (const dependency of [...Object.keys(manifest.dependencies), ...Object.keys(manifest.peerDependencies ?? {})]) {
     const link = join(consumer, 'node_modules', dependency);
     await mkdir(dirname(link), { recursive: true });
     await symlink(join(repository, 'node_modules', dependency), link, 'dir');
