@@ -1,4 +1,4 @@
-export { Upload } from './engine/upload.ts';
+export { Upload, type AbortOptions } from './engine/upload.ts';
 export type { UploadOptions, UploadType, RetryOptions, HeadersOption } from './engine/options.ts';
 export type { UploadState } from './engine/state.ts';
 export { UploadStates } from './engine/state.ts';

@@ -22,8 +22,13 @@ export interface RetryOptions {
   retries: number;
   /** The first wait; each next one doubles, plus up to this much random jitter. @default 1000 */
   baseDelayMs: number;
-  /** No single wait is longer than this, `Retry-After` included. @default 60000 */
+  /** No computed wait (2^n × base plus jitter) is longer than this. @default 60000 */
   maxDelayMs: number;
+  /**
+   * A server's `Retry-After` is honoured up to this long, beyond `maxDelayMs`: a quota server that
+   * says "come back in 5 minutes" is waited for instead of burning the retries. @default 600000 (10 minutes)
+   */
+  maxRetryAfterMs: number;
 }
 
 export interface UploadOptions {
@@ -41,8 +46,12 @@ export interface UploadOptions {
   uploadType?: UploadType;
   /** JSON metadata of the resource, e.g. `{ name: 'report.pdf' }`; sent with the session start or as part 1. */
   metadata?: Record<string, unknown>;
-  /** `'POST'` creates a resource; `'PUT'` updates an existing one. @default 'POST' */
-  method?: 'POST' | 'PUT';
+  /**
+   * How the upload starts (the session start, or the single request): `'POST'` creates a resource
+   * (final `201`); `'PUT'` updates an existing one (final `200`); `'PATCH'` updates one as Drive's
+   * `files.update` does (`/upload/drive/v3/files/{fileId}`, final `200`). @default 'POST'
+   */
+  method?: 'POST' | 'PUT' | 'PATCH';
   /** Media type of the bytes. @default file.type || 'application/octet-stream' */
   contentType?: string;
   /**
@@ -121,7 +130,7 @@ export const DEFAULT_MAX_CHUNK_SIZE = 256 * CHUNK_QUANTUM;
 export const DEFAULT_CHUNK_TARGET_MS = 3000;
 export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
 export const DEFAULT_MAX_STORED_AGE_MS = SESSION_LIFETIME_MS;
-export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000, maxRetryAfterMs: 600_000 };
 
 function invalid(message: string): UploadError {
   return new UploadError('invalid-option', message);
@@ -234,7 +243,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   }
 
   const method = options.method ?? 'POST';
-  if (method !== 'POST' && method !== 'PUT') throw invalid(`\`method\` must be 'POST' or 'PUT', got "${String(method)}".`);
+  if (!['POST', 'PUT', 'PATCH'].includes(method)) throw invalid(`\`method\` must be 'POST', 'PUT' or 'PATCH', got "${String(method)}".`);
 
   const chunks: ChunkSizing = {
     fixed: options.chunkSize === undefined ? undefined : checkChunk('chunkSize', options.chunkSize, 0),
@@ -250,6 +259,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     retries: checkCount('retry.retries', options.retry?.retries, DEFAULT_RETRY.retries),
     baseDelayMs: checkCount('retry.baseDelayMs', options.retry?.baseDelayMs, DEFAULT_RETRY.baseDelayMs),
     maxDelayMs: checkCount('retry.maxDelayMs', options.retry?.maxDelayMs, DEFAULT_RETRY.maxDelayMs),
+    maxRetryAfterMs: checkCount('retry.maxRetryAfterMs', options.retry?.maxRetryAfterMs, DEFAULT_RETRY.maxRetryAfterMs),
   };
 
   const contentType = options.contentType ?? (file.type || 'application/octet-stream');

@@ -13,11 +13,13 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
 
 /**
  * The exponential backoff of Google's media-upload guide (the Gmail and Campaign Manager 360 API
- * docs): 2^n × base plus a random jitter of up to one base, capped, and never shorter than what the server asked for with `Retry-After` (itself capped).
+ * docs): 2^n × base plus a random jitter of up to one base, capped at `maxDelayMs`; and never shorter
+ * than what the server asked for with `Retry-After`, which has its own cap (`maxRetryAfterMs`), as ky
+ * keeps `backoffLimit` and `maxRetryAfter` apart.
  */
 export function backoffDelay(attempt: number, retry: RetryOptions, retryAfter?: string | null): number {
-  const exponential = retry.baseDelayMs * 2 ** attempt + Math.random() * retry.baseDelayMs;
-  return Math.min(retry.maxDelayMs, Math.max(exponential, retryAfterMs(retryAfter) ?? 0));
+  const exponential = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt + Math.random() * retry.baseDelayMs);
+  return Math.max(exponential, Math.min(retry.maxRetryAfterMs, retryAfterMs(retryAfter) ?? 0));
 }
 
 /** Counts consecutive failures; spent retries come back whenever the server makes progress. */

@@ -2,6 +2,7 @@ import { UploadError } from '../errors/upload-error.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { verifyResult } from '../integrity/verify-result.ts';
+import { cancelSession } from '../protocol/cancel-session.ts';
 import { SessionPersistence } from '../storage/session-persistence.ts';
 import { takeUploadLock } from '../storage/upload-lock.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
@@ -10,6 +11,11 @@ import { ResumableTransfer } from './resumable-transfer.ts';
 import { SingleRequestTransfer } from './single-request-transfer.ts';
 import { canMove, isActive, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
+
+export interface AbortOptions {
+  /** Also end the session on the server (`DELETE` on its URI), for an upload that is cancelled, not merely stopped. @default false */
+  terminate?: boolean;
+}
 
 /** Thrown into a run to stop it; `pause()` and `abort()` tell them apart by the upload's state. */
 const STOP = Symbol('stop');
@@ -115,8 +121,13 @@ export class Upload extends EventTarget {
     this.#wake?.();
   }
 
-  /** Cancels the upload for good: nothing more is sent and `start()` rejects with code `'aborted'`. */
-  abort(): void {
+  /**
+   * Cancels the upload for good: the request in flight is cancelled, the stored session forgotten,
+   * and `start()` rejects with code `'aborted'`. Nothing more is sent, unless `terminate` asks to end
+   * the session on the server too: one `DELETE` on the session URI (a server that does not support
+   * it lets the session expire; its answer is not waited for).
+   */
+  abort({ terminate = false }: AbortOptions = {}): void {
     if (this.#state === 'done' || this.#state === 'aborted') return;
     this.#setState('aborted');
     this.#run?.abort(STOP);
@@ -124,6 +135,7 @@ export class Upload extends EventTarget {
     this.#wake?.();
     void this.#persistence?.forget();
     this.#unlock();
+    if (terminate && this.#sessionUri) void cancelSession(this.#sessionUri, this.#options.endpoint, this.#options.http);
   }
 
   async #drive(): Promise<UploadResult> {

@@ -7,7 +7,7 @@ export interface UploadContext {
   file: Blob;
   /** The media endpoint; absent when the caller only gave a session URI. */
   endpoint: string | undefined;
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH';
   contentType: string;
   metadata: Record<string, unknown> | undefined;
   /** The caller's headers (tokens), resolved afresh for each request. */

@@ -2,7 +2,7 @@ import { RetryableFailure } from '../errors/retryable-failure.ts';
 
 /** One HTTP exchange, as the protocol steps see it. Kept minimal so a transport can be swapped (tests, XHR). */
 export interface HttpRequest {
-  method: 'POST' | 'PUT';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: Blob | string;

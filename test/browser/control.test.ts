@@ -3,6 +3,7 @@ import { Upload, type UploadState } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { rejection, nextState, fast } from './support/upload-helpers.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
+import { incomplete, script, sessionStarted } from './support/scripted.ts';
 import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,7 +84,36 @@ describe('abort', () => {
     const log = await sessionLog(upload.sessionUri!);
     expect(log.complete).toBe(false);
     expect(log.requests.map((r) => r.kind)).toEqual(['start', 'chunk']);
+    expect(log.expired).toBe(false); // abort() stays local: the session is left to expire
     await expect(upload.start()).rejects.toMatchObject({ code: 'aborted' });
+  });
+
+  it.each(['uploading', 'paused'] as const)('with terminate, also ends the session on the server while %s (DELETE)', async (when) => {
+    const upload = new Upload(patternFile(4 * QUANTUM), { endpoint: endpoint(), chunkSize: QUANTUM, retry: fast });
+    upload.addEventListener('progress', () => (when === 'paused' ? upload.pause() : upload.abort({ terminate: true })), { once: true });
+    const done = upload.start();
+    if (when === 'paused') {
+      await nextState(upload, 'paused');
+      upload.abort({ terminate: true });
+    }
+    expect((await rejection(done)).code).toBe('aborted');
+    let log = await sessionLog(upload.sessionUri!);
+    for (let i = 0; i < 50 && !log.expired; i++) log = await (wait(20), sessionLog(upload.sessionUri!));
+    expect(log.expired).toBe(true);
+    expect(log.complete).toBe(false);
+  });
+
+  it('with terminate, ignores a server that refuses or drops the DELETE', async () => {
+    for (const refusal of [{ status: 405 }, { status: 0, drop: true }]) {
+      const s = await script((urls) => [sessionStarted(urls), incomplete(QUANTUM), refusal]);
+      const upload = new Upload(patternFile(3 * QUANTUM), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast });
+      const done = upload.start();
+      await new Promise((resolve) => upload.addEventListener('progress', resolve, { once: true }));
+      upload.abort({ terminate: true });
+      expect((await rejection(done)).code).toBe('aborted');
+      for (let i = 0; i < 50 && (await s.requests()).length < 3; i++) await wait(20);
+      expect((await s.requests()).map((r) => r.method)).toContain('DELETE');
+    }
   });
 
   it('aborts through the signal option, also while paused', async () => {
@@ -100,5 +130,23 @@ describe('abort', () => {
     const upload = new Upload(patternFile(10), { endpoint: endpoint(), signal: AbortSignal.abort() });
     expect(upload.state).toBe('aborted');
     expect((await rejection(upload.start())).code).toBe('aborted');
+  });
+});
+
+describe("method: 'PATCH' (Drive's files.update)", () => {
+  it('starts the session with PATCH and takes the final 200', async () => {
+    const file = patternFile(QUANTUM + 5);
+    const s = await script((urls) => [sessionStarted(urls), incomplete(QUANTUM), { status: 200, json: { id: 'file-id', size: String(file.size) } }]);
+    const result = await new Upload(file, { endpoint: `${s.base}/upload/drive/v3/files/file-id`, method: 'PATCH', chunkSize: QUANTUM, retry: fast }).start();
+    expect(result).toMatchObject({ status: 200, body: { id: 'file-id' } });
+    expect((await s.requests()).map((r) => r.method)).toEqual(['PATCH', 'PUT', 'PUT']);
+  });
+
+  it('sends a media upload with PATCH', async () => {
+    const file = patternFile(100);
+    const s = await script([{ status: 200, json: { id: 'file-id', size: '100' } }]);
+    await new Upload(file, { endpoint: `${s.base}/upload/drive/v3/files/file-id`, method: 'PATCH', uploadType: 'media' }).start();
+    const [request] = await s.requests();
+    expect(request).toMatchObject({ method: 'PATCH', url: expect.stringContaining('uploadType=media'), bodyBytes: 100 });
   });
 });

@@ -51,6 +51,19 @@ describe('retries after server errors and broken connections', () => {
     });
   });
 
+  it("waits as long as Retry-After asks (a quota's 5 minutes), beyond maxDelayMs, up to maxRetryAfterMs", async () => {
+    for (const [maxRetryAfterMs, expected] of [[undefined, 300_000], [120_000, 120_000]] as const) {
+      const up = upload(patternFile(10), [{ kind: 'status', status: 429, retryAfter: '300' }], { ...fast, ...(maxRetryAfterMs ? { maxRetryAfterMs } : {}) });
+      const waiting = new Promise<number>((resolve) =>
+        up.addEventListener('statechange', (e) => e.detail.state === 'retrying' && resolve(e.detail.retryInMs!)),
+      );
+      const done = up.start().catch(() => undefined);
+      expect(await waiting).toBe(expected);
+      up.abort();
+      await done;
+    }
+  });
+
   it('resumes from what the server committed after the connection reset mid-body', async () => {
     const file = patternFile(4 * QUANTUM + 17);
     const up = new Upload(file, {

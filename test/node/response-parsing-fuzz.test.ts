@@ -149,15 +149,18 @@ describe('fuzzing what servers answer', () => {
   });
 
   it('Retry-After: a wait between zero and the cap, whatever the header says', () => {
-    const retry = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+    const retry = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000, maxRetryAfterMs: 600_000 };
     const value = fc.oneof(headerValue, fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()), fc.constantFrom('-1', '1e9', 'Infinity', 'NaN', ' 120 ', '99999999999999999999999'));
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 20 }), value, (attempt, header) => {
         const wait = backoffDelay(attempt, retry, header);
         expect(wait).toBeGreaterThanOrEqual(0);
-        expect(wait).toBeLessThanOrEqual(retry.maxDelayMs);
+        expect(wait).toBeLessThanOrEqual(retry.maxRetryAfterMs);
         const asked = retryAfterMs(header);
         if (asked !== undefined) expect(asked).toBeGreaterThanOrEqual(0);
+        // The server's word, up to its cap; the computed backoff alone never beyond maxDelayMs.
+        expect(wait).toBeGreaterThanOrEqual(Math.min(asked ?? 0, retry.maxRetryAfterMs));
+        if (!asked) expect(wait).toBeLessThanOrEqual(retry.maxDelayMs);
       }),
       settings,
     );

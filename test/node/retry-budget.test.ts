@@ -3,7 +3,7 @@ import { UploadError } from '../../src/errors/upload-error.ts';
 import { RetryBudget, backoffDelay, retryAfterMs } from '../../src/engine/retry-budget.ts';
 import { RetryableFailure } from '../../src/errors/retryable-failure.ts';
 
-const googleGuide = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000 };
+const googleGuide = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000, maxRetryAfterMs: 600_000 };
 
 describe('backoffDelay', () => {
   it('waits 2^n seconds plus up to one second of jitter, as Google’s upload guide asks', () => {
@@ -16,13 +16,15 @@ describe('backoffDelay', () => {
     }
   });
 
-  it('never waits longer than maxDelayMs', () => {
+  it('never waits longer than maxDelayMs on its own count', () => {
     expect(backoffDelay(20, googleGuide)).toBe(60_000);
-    expect(backoffDelay(0, googleGuide, '3600')).toBe(60_000);
   });
 
-  it('waits at least what Retry-After asks', () => {
+  it('waits at least what Retry-After asks, beyond maxDelayMs, up to maxRetryAfterMs', () => {
     expect(backoffDelay(0, googleGuide, '7')).toBe(7000);
+    expect(backoffDelay(0, googleGuide, '300')).toBe(300_000); // a quota server's "come back in 5 minutes"
+    expect(backoffDelay(0, googleGuide, '3600')).toBe(600_000);
+    expect(backoffDelay(0, { ...googleGuide, maxRetryAfterMs: 0 }, '300')).toBeLessThan(2000);
   });
 });
 
@@ -39,7 +41,7 @@ describe('retryAfterMs', () => {
 
 describe('RetryBudget', () => {
   it("allows `retries` waits, then throws 'network' with the last status", () => {
-    const budget = new RetryBudget({ retries: 2, baseDelayMs: 1, maxDelayMs: 10 });
+    const budget = new RetryBudget({ retries: 2, baseDelayMs: 1, maxDelayMs: 10, maxRetryAfterMs: 10 });
     const failure = new RetryableFailure('Sending failed with 503', 503, 'busy');
     budget.next(failure);
     budget.next(failure);
@@ -54,7 +56,7 @@ describe('RetryBudget', () => {
   });
 
   it('gives the retries back after a reset', () => {
-    const budget = new RetryBudget({ retries: 1, baseDelayMs: 1, maxDelayMs: 10 });
+    const budget = new RetryBudget({ retries: 1, baseDelayMs: 1, maxDelayMs: 10, maxRetryAfterMs: 10 });
     const failure = new RetryableFailure('x');
     budget.next(failure);
     budget.reset();

@@ -5,7 +5,7 @@ import type { StoredUpload } from '../../storage/stored-upload.ts';
 import { forgetStoredUpload, listStoredUploads } from '../../storage/stored-uploads.ts';
 import { lockedFingerprints, takeUploadLock } from '../../storage/upload-lock.ts';
 import type { InterruptedAction } from '../render/interrupted-row.ts';
-import { cancelSession } from './cancel-session.ts';
+import { cancelSession } from '../../protocol/cancel-session.ts';
 
 /** What the element tells the list of interrupted uploads; read at the moment it is needed. */
 export interface InterruptedSettings {
@@ -132,7 +132,7 @@ export class InterruptedUploads implements ReactiveController {
     if (!release) return;
     try {
       await forgetStoredUpload(record.fingerprint, store);
-      cancelSession(record.sessionUri);
+      void cancelSession(record.sessionUri, record.endpoint);
     } catch {
       // The record could not be deleted: it is listed again on the next connect.
     } finally {

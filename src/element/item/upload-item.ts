@@ -126,11 +126,11 @@ export class UploadItem {
     if (this.#status === 'failed') this.#move('queued');
   }
 
-  /** Cancels for good: the engine aborts and forgets the session. */
+  /** Cancels for good: the engine aborts, forgets the session and ends it on the server. */
   cancel(): void {
     // The engine may be done a moment before start()'s promise says so: then it is not cancelled.
     if (this.#status === 'done' || this.#status === 'rejected' || this.#upload?.state === 'done') return;
-    this.#upload?.abort();
+    this.#upload?.abort({ terminate: true });
     this.#move('cancelled');
   }
 

@@ -189,8 +189,14 @@ describe('<resumable-upload> events', () => {
     const { detail } = await cancelled;
     expect(detail.item.status).toBe('cancelled');
     expect(detail.upload?.state).toBe('aborted');
-    const session = await sessionLog(detail.upload!.sessionUri!);
+    // Cancelled for good: the session is ended on the server too (a DELETE), not left to expire.
+    let session = await sessionLog(detail.upload!.sessionUri!);
+    for (let i = 0; i < 50 && !session.expired; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      session = await sessionLog(detail.upload!.sessionUri!);
+    }
     expect(session.complete).toBe(false);
+    expect(session.expired).toBe(true);
   });
 
   it('fires upload-cancel without an upload for a file cancelled before it started', async () => {
