@@ -3,7 +3,8 @@ import { defineResumableUpload } from './element/define.ts';
 
 defineResumableUpload();
 
-export { ResumableUploadElement, type FormValueOf, type MetadataOf, type PrepareUpload } from './element/resumable-upload.ts';
+export { ResumableUploadElement, type MetadataOf, type PrepareUpload } from './element/resumable-upload.ts';
+export type { FormValueOf } from './element/form/form-controller.ts';
 export { defineResumableUpload, TAG_NAME } from './element/define.ts';
 export type { UploadItem } from './element/item/upload-item.ts';
 export { ItemStatuses, type ItemStatus } from './element/item/item-status.ts';

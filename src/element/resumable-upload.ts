@@ -5,7 +5,6 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
-import type { UploadResult } from '../protocol/final-result.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
 import { interpolate } from './i18n/interpolate.ts';
 import { stringsFor } from './i18n/locales.ts';
@@ -19,7 +18,7 @@ import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
 import { LocaleController } from './controllers/locale-controller.ts';
 import { RowBudget } from './controllers/row-budget.ts';
-import { FormController } from './form/form-controller.ts';
+import { FormController, type FormValueOf } from './form/form-controller.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
@@ -38,9 +37,6 @@ import type {} from './events/upload-success.ts';
  * gives the file's `relativePath` in a dropped or chosen folder.
  */
 export type PrepareUpload = (file: File, item: UploadItem) => Partial<UploadOptions> | void | Promise<Partial<UploadOptions> | void>;
-
-/** What a finished file sends with its form, from the server's final answer; undefined leaves it out. */
-export type FormValueOf = (result: UploadResult, file: File, item: UploadItem) => string | undefined;
 
 /** The resource's metadata for one file; the item gives its `relativePath` in a dropped or chosen folder. */
 export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknown> | undefined;
@@ -219,11 +215,8 @@ export class ResumableUploadElement extends LitElement {
       name: () => this.name,
       required: () => this.required,
       items: () => this.#uploads.items,
-      valueOf: (item) => (this.formValue ? this.formValue(item.result!, item.file, item) : JSON.stringify(item.result!.body ?? null)),
-      messages: () => {
-        const { t } = this.#wordsFor(this.#lang());
-        return { required: t.formRequired, uploading: t.formUploading };
-      },
+      formValue: () => this.formValue,
+      strings: () => this.#wordsFor(this.#lang()).t,
       anchor: () => this.renderRoot.querySelector('.choose'),
     });
     new DropPasteController(this, {

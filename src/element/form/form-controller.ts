@@ -1,15 +1,23 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
+import type { UploadResult } from '../../protocol/final-result.ts';
+import type { UploadStrings } from '../i18n/strings.ts';
 import type { UploadItem } from '../item/upload-item.ts';
+
+/** What a finished file sends with its form, from the server's final answer; undefined leaves it out. */
+export type FormValueOf = (result: UploadResult, file: File, item: UploadItem) => string | undefined;
+
+/** The default value of a finished file: the server's final answer's body, as JSON. */
+const bodyAsJson: FormValueOf = (result) => JSON.stringify(result.body ?? null);
 
 /** What the element tells its form part; read at the moment it is needed. */
 export interface FormSettings {
   name(): string;
   required(): boolean;
   items(): readonly UploadItem[];
-  /** What a finished item sends with the form; undefined leaves it out. */
-  valueOf(item: UploadItem): string | undefined;
-  /** The validation messages, in the element's language. */
-  messages(): { required: string; uploading: string };
+  /** What a finished item sends with the form; unset, its final answer's body as JSON. */
+  formValue(): FormValueOf | undefined;
+  /** The element's words, for the validation messages in its language. */
+  strings(): Pick<UploadStrings, 'formRequired' | 'formUploading'>;
   /** Where the browser points its validation bubble: the Choose button. */
   anchor(): HTMLElement | null;
 }
@@ -26,8 +34,12 @@ export class FormController implements ReactiveController {
   readonly #internals: ElementInternals;
   readonly #settings: FormSettings;
   /** What was last given to the browser, so a render that changed neither touches nothing. */
-  #value: string | undefined;
+  #name = '';
+  #values: (string | undefined)[] = [];
   #validity: string | undefined;
+  /** Each finished item's value, worked out once (the list renders every frame while uploading). */
+  #valueOf = new WeakMap<UploadItem, string | undefined>();
+  #hook: FormValueOf | undefined;
 
   constructor(host: ReactiveElement, internals: ElementInternals, settings: FormSettings) {
     this.#internals = internals;
@@ -38,30 +50,39 @@ export class FormController implements ReactiveController {
   hostUpdated(): void {
     const settings = this.#settings;
     const name = settings.name();
-    const values: string[] = [];
+    const hook = settings.formValue();
+    if (hook !== this.#hook) {
+      this.#hook = hook;
+      this.#valueOf = new WeakMap();
+    }
+    const values: (string | undefined)[] = [];
     let pending = false;
     let done = false;
     for (const item of settings.items()) {
       if (item.status === 'done') {
         done = true;
-        const value = settings.valueOf(item);
-        if (value !== undefined) values.push(value);
+        if (name) values.push(this.#value(item));
       } else if (!SETTLED_FOR_FORM.includes(item.status)) pending = true;
     }
-    const key = JSON.stringify([name, values]);
-    if (key !== this.#value) {
-      this.#value = key;
+    if (name !== this.#name || values.length !== this.#values.length || values.some((value, index) => value !== this.#values[index])) {
+      this.#name = name;
+      this.#values = values;
       const data = new FormData();
-      for (const value of values) data.append(name, value);
-      this.#internals.setFormValue(name && values.length > 0 ? data : null);
+      for (const value of values) if (value !== undefined) data.append(name, value);
+      this.#internals.setFormValue(data.has(name) ? data : null);
     }
-    const messages = settings.messages();
-    const validity = pending ? messages.uploading : settings.required() && !done ? messages.required : '';
+    const t = settings.strings();
+    const validity = pending ? t.formUploading : settings.required() && !done ? t.formRequired : '';
     if (validity === this.#validity) return;
     this.#validity = validity;
     const anchor = settings.anchor() ?? undefined;
     if (pending) this.#internals.setValidity({ customError: true }, validity, anchor);
     else if (validity) this.#internals.setValidity({ valueMissing: true }, validity, anchor);
     else this.#internals.setValidity({});
+  }
+
+  #value(item: UploadItem): string | undefined {
+    if (!this.#valueOf.has(item)) this.#valueOf.set(item, (this.#hook ?? bodyAsJson)(item.result!, item.file, item));
+    return this.#valueOf.get(item);
   }
 }
