@@ -1,5 +1,16 @@
 import { css } from 'lit';
 
+// Why some rules are there (kept out of the CSS text, which ships as written):
+// - `.choose` has a transparent border, not none: forced colours (Windows high contrast) draw it, so
+//   the button keeps its outline; there the bar's fill is Highlight and its edge CanvasText, or track
+//   and fill become one system colour and the bar vanishes.
+// - The bar's edge, in the border colour, sets the empty track off from the row at 3:1 or more.
+// - A long name is shortened in the middle (`.name-start` gives way, `.name-end` with the extension stays).
+// - Figures are apart by a drawn divider: no character, so none is taken for a digit in any script.
+// - Paused rows have a dashed edge and a striped bar, failed ones an error edge on the starting side:
+//   they differ at a glance, not only in words.
+// - The summary sits below the list and stays in view (sticky) while a long list scrolls.
+//
 // Public custom properties (`--resumable-upload-*`) feed private ones (`--_*`), so a page sets a
 // colour once and both schemes use it; unset ones fall back to the light or dark default.
 export const styles = css`
@@ -16,6 +27,7 @@ export const styles = css`
     --_focus: var(--resumable-upload-focus, var(--_accent));
     --_radius: var(--resumable-upload-radius, 0.5rem);
     --_space: var(--resumable-upload-spacing, 0.75rem);
+    --_bar: var(--resumable-upload-bar-thickness, 0.5rem);
     display: block;
     font-family: var(--resumable-upload-font, inherit);
     color: var(--_text);
@@ -84,7 +96,7 @@ export const styles = css`
   .choose {
     min-height: 2.75rem;
     padding: 0.5em 1.25em;
-    border: 0;
+    border: 2px solid transparent;
     background: var(--_accent);
     color: var(--_on-accent);
     font-weight: 600;
@@ -119,7 +131,8 @@ export const styles = css`
     display: grid;
     gap: calc(var(--_space) / 2);
   }
-  li {
+  li,
+  .summary {
     display: grid;
     grid-template-columns: minmax(0, 1fr) auto auto;
     grid-template-areas:
@@ -142,9 +155,18 @@ export const styles = css`
   .name {
     grid-area: name;
     font-weight: 600;
+    min-inline-size: 0;
+  }
+  .name-text {
+    display: flex;
+    white-space: pre;
+  }
+  .name-start {
     overflow: hidden;
     text-overflow: ellipsis;
-    white-space: nowrap;
+  }
+  .name-end {
+    flex-shrink: 0;
   }
   .size {
     grid-area: size;
@@ -162,6 +184,18 @@ export const styles = css`
     font-size: 0.875em;
     font-variant-numeric: tabular-nums;
   }
+  .figure {
+    white-space: nowrap;
+  }
+  .figure + .figure::before {
+    content: '';
+    display: inline-block;
+    inline-size: 1px;
+    block-size: 0.9em;
+    margin-inline: 0.15em 0.6em;
+    vertical-align: -0.1em;
+    background: currentColor;
+  }
   .details:empty {
     display: none;
   }
@@ -175,7 +209,8 @@ export const styles = css`
 
   .bar {
     grid-area: bar;
-    block-size: 0.5rem;
+    block-size: var(--_bar);
+    border: 1px solid var(--_border);
     border-radius: 999px;
     background: var(--_track);
     overflow: hidden;
@@ -197,6 +232,34 @@ export const styles = css`
   [data-status='failed'] .fill {
     background: var(--_error);
   }
+  [data-status='paused'] {
+    border-style: dashed;
+  }
+  [data-status='paused'] .fill {
+    background: repeating-linear-gradient(-45deg, var(--_accent) 0 0.4rem, transparent 0.4rem 0.8rem);
+  }
+  [data-status='failed'],
+  [data-status='rejected'] {
+    border-color: var(--_error);
+    border-inline-start-width: 0.3rem;
+  }
+
+  .summary {
+    grid-template-columns: minmax(0, 1fr) auto;
+    grid-template-areas:
+      'name status'
+      'bar bar'
+      'details details'
+      'actions actions';
+    margin-block-start: var(--_space);
+    border-width: 2px;
+    position: sticky;
+    inset-block-end: 0;
+    z-index: 1;
+  }
+  .summary .actions {
+    flex-wrap: wrap;
+  }
 
   .visually-hidden {
     position: absolute;
@@ -206,6 +269,16 @@ export const styles = css`
     overflow: hidden;
     clip-path: inset(50%);
     white-space: nowrap;
+  }
+
+  @media (forced-colors: active) {
+    .bar {
+      border-color: CanvasText;
+    }
+    .fill {
+      forced-color-adjust: none;
+      background: Highlight;
+    }
   }
 
   @media (prefers-reduced-motion: reduce) {

@@ -19,6 +19,8 @@ import { FocusController } from './controllers/focus-controller.ts';
 import { LocaleController } from './controllers/locale-controller.ts';
 import { RowBudget } from './controllers/row-budget.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
+import { tally } from './item/tally.ts';
+import { summary, type SummaryAction } from './render/summary.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
@@ -73,12 +75,12 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart item-failed - A row failed; Retry is offered.
  * @csspart item-cancelled - A row cancelled.
  * @csspart item-rejected - A row not added (`accept`, a size or count limit, `multiple`, or a cancelled `upload-add`).
- * @csspart name - The file's name.
+ * @csspart name - The file's name; a long one is shortened in the middle, keeping its extension, and whole in its `title`.
  * @csspart size - The file's size.
  * @csspart status - The item's status text.
  * @csspart progress - The progress bar (`role="progressbar"`).
  * @csspart progress-indicator - The progress bar's filled part.
- * @csspart details - Percent, bytes, speed and time left.
+ * @csspart details - Percent and bytes, speed, time left: each figure in a `<bdi>`, apart by a drawn divider.
  * @csspart actions - Around an item's buttons.
  * @csspart item-button - Every button of an item.
  * @csspart start-button - Start (with `auto="false"`).
@@ -91,6 +93,16 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart interrupted-item - One interrupted upload's row (it also has `name`, `size`, `status`, `progress`, `actions`).
  * @csspart choose-again-button - Opens the picker to choose an interrupted upload's file again.
  * @csspart discard-button - Forgets an interrupted upload.
+ * @csspart summary - All files at once, below the list from the second file: counts, one bar, figures and buttons.
+ * @csspart summary-counts - Files done, failed and left.
+ * @csspart summary-progress - One bar of the bytes the server confirmed over all files (`role="progressbar"`); its fill is `progress-indicator`.
+ * @csspart summary-details - Percent and bytes over all files, the overall speed and time left.
+ * @csspart summary-actions - Around the summary's buttons.
+ * @csspart summary-button - Every button of the summary.
+ * @csspart pause-all-button - Pauses every file waiting or under way (`pauseAll()`).
+ * @csspart resume-all-button - Resumes every paused file (`resumeAll()`).
+ * @csspart retry-all-button - Retries every failed file (`startAll()`).
+ * @csspart cancel-all-button - Cancels every file not finished (`cancelAll()`).
  *
  * @cssproperty --resumable-upload-accent - Button, progress and focus colour.
  * @cssproperty --resumable-upload-on-accent - Text on the accent colour.
@@ -99,6 +111,7 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @cssproperty --resumable-upload-surface - Background of the drop zone, rows and buttons.
  * @cssproperty --resumable-upload-border - Borders.
  * @cssproperty --resumable-upload-track - The progress bar's empty part.
+ * @cssproperty --resumable-upload-bar-thickness - The progress bars' thickness; default `0.5rem`.
  * @cssproperty --resumable-upload-error - Failures and rejections.
  * @cssproperty --resumable-upload-success - Finished uploads.
  * @cssproperty --resumable-upload-focus - The focus ring; defaults to the accent.
@@ -356,6 +369,7 @@ export class ResumableUploadElement extends LitElement {
         : interrupted.length === 0
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
           : nothing}
+      ${this.#renderSummary(wording)}
       <div class="visually-hidden" role="status">
         ${this.#uploads.announcements.map((announcement) => html`<p>${announce(announcement, wording)}</p>`)}
         ${this.#uploads.announcements.length === 0 && interrupted.length > 0 ? html`<p>${t.announceInterrupted}</p>` : nothing}
@@ -373,6 +387,18 @@ export class ResumableUploadElement extends LitElement {
   #lang(): string {
     return this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
   }
+
+  #renderSummary(wording: Wording) {
+    const items = this.#uploads.items;
+    if (items.length < 2) return nothing;
+    const sum = tally(items);
+    return sum.files > 1 ? html`<div @click=${this.#onSummaryAction}>${summary(sum, wording)}</div>` : nothing;
+  }
+
+  #onSummaryAction = (event: Event) => {
+    const action = (event.target as Element).closest<HTMLElement>('[data-summary-action]')?.dataset.summaryAction as SummaryAction | undefined;
+    if (action) this[action]();
+  };
 
   #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter } | undefined;
 

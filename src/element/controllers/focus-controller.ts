@@ -21,6 +21,7 @@ export class FocusController implements ReactiveController {
     this.#listening = true;
     // On the shadow root, not the host: moves of focus inside it do not reach the host.
     this.#host.renderRoot.addEventListener('focusin', this.#onFocusIn as EventListener);
+    this.#host.renderRoot.addEventListener('focusout', this.#onFocusOut as EventListener);
   }
 
   hostUpdated(): void {
@@ -28,10 +29,26 @@ export class FocusController implements ReactiveController {
     if (!focused || focused.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
     const root = this.#host.renderRoot;
     const rows = [...root.querySelectorAll('li')];
-    const row = rows.find((li) => li.dataset.item === focused.row) ?? rows[Math.min(focused.index, rows.length - 1)];
-    const target = row?.querySelector<HTMLElement>('button:last-of-type') ?? root.querySelector<HTMLElement>('.choose');
+    const own = rows.find((li) => li.dataset.item === focused.row);
+    // In its own row, the button left (Remove once done); in a neighbour's, its first button, never
+    // Cancel: a second Enter (after Choose again, after Remove) must not cancel an upload.
+    const target = own
+      ? own.querySelector<HTMLElement>('button:last-of-type')
+      : (rows[Math.min(focused.index, rows.length - 1)]?.querySelector<HTMLElement>('button') ?? root.querySelector<HTMLElement>('.choose'));
     target?.focus();
   }
+
+  /**
+   * Focus moved out of the element (a click elsewhere, Tab away): nothing to keep any more, so a
+   * row that changes later never pulls focus back (and the page's scroll with it). A control that is
+   * removed while focused is no longer connected by then: that one is kept, to move focus nearby.
+   */
+  #onFocusOut = (event: FocusEvent) => {
+    const element = event.target as HTMLElement;
+    queueMicrotask(() => {
+      if (element.isConnected && !this.#host.matches(':focus-within') && this.#focused?.element === element) this.#focused = undefined;
+    });
+  };
 
   #onFocusIn = (event: FocusEvent) => {
     const element = event.target as HTMLElement;

@@ -2,6 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { Wording } from './describe.ts';
+import { fileName } from './file-name.ts';
 import { icons } from './icons.ts';
 
 /** What the buttons of an interrupted upload do; the list handles their clicks in one listener. */
@@ -21,7 +22,7 @@ export function interruptedRow(record: StoredUpload, canResume: boolean, wording
   const again = interpolate(t.chooseAgainLabel, name, false);
   const discard = interpolate(t.discard, name, false);
   return html`<li part="interrupted-item" data-status="interrupted" data-fingerprint=${record.fingerprint}>
-    <span class="name" part="name" id=${id}><bdi>${record.name}</bdi></span>
+    ${fileName(record.name, id)}
     <span class="size" part="size">${f.bytes(record.size)}</span>
     <span class="status" part="status">${interpolate(canResume ? t.interrupted : t.interruptedNeedsFile, { percent })}</span>
     <div class="bar" part="progress" role="progressbar" aria-labelledby=${id} aria-valuemin="0" aria-valuemax="100"

@@ -3,6 +3,8 @@ import { interpolate } from '../i18n/interpolate.ts';
 import type { ItemStatus } from '../item/item-status.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 import { fractionDone, progressText, statusText, type Wording } from './describe.ts';
+import { figures } from './figures.ts';
+import { fileName } from './file-name.ts';
 import { icons } from './icons.ts';
 
 /** What an item's buttons do; the list handles their clicks in one listener (see `data-action`). */
@@ -36,8 +38,6 @@ const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
 
 /**
  * One row: name, size, status, progress bar and details (percent, speed, time left), buttons.
- * The name sits in a <bdi>: its own direction (a Latin name in a Persian list) without moving it
- * from the row's start.
  */
 export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
   const { status, file } = item;
@@ -47,12 +47,10 @@ export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
   const spoken = status === 'rejected' ? '' : progressText(item, wording, false);
   const speed = item.bytesPerSecond;
   const left = item.secondsLeft;
-  const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })]
-    .filter(Boolean)
-    .join(' · ');
+  const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })];
   const { primary, secondary } = actionsFor(status);
   return html`<li part="item item-${status}" data-status=${status} data-item=${item.id}>
-    <span class="name" part="name" id=${item.id}><bdi>${file.name}</bdi></span>
+    ${fileName(file.name, item.id)}
     <span class="size" part="size">${f.bytes(file.size)}</span>
     <span class="status" part="status">${statusText(item, wording)}</span>
     ${status === 'rejected'
@@ -61,7 +59,7 @@ export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
             aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${spoken} style="--fraction: ${fraction}">
             <div class="fill" part="progress-indicator"></div>
           </div>`}
-    <span class="details" part="details">${details}</span>
+    <span class="details" part="details">${figures(details)}</span>
     <span class="actions" part="actions">${primary ? button(primary, item, wording) : nothing}${button(secondary, item, wording)}</span>
   </li>`;
 }

@@ -1,0 +1,51 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { interpolate } from '../i18n/interpolate.ts';
+import type { PluralMessage } from '../i18n/strings.ts';
+import type { Tally } from '../item/tally.ts';
+import type { Wording } from './describe.ts';
+import { figures } from './figures.ts';
+
+/** What the summary's buttons do; the element calls its method of the same name. */
+export type SummaryAction = 'pauseAll' | 'resumeAll' | 'startAll' | 'cancelAll';
+
+
+/**
+ * All files at once: one bar of the bytes the server confirmed over all files, files done, failed
+ * and left, the overall speed and time left, and buttons that act on every file.
+ */
+export function summary(sum: Tally, { t, f }: Wording): TemplateResult {
+  const fraction = sum.bytesTotal > 0 ? sum.bytesCommitted / sum.bytesTotal : sum.files > 0 && sum.done === sum.files ? 1 : 0;
+  const values = { percent: f.percent(fraction), done: f.bytes(sum.bytesCommitted), total: f.bytes(sum.bytesTotal) };
+  const speed = sum.left > 0 ? sum.bytesPerSecond : undefined;
+  const left = speed ? (sum.bytesTotal - sum.bytesCommitted) / speed : undefined;
+  const count = (message: PluralMessage, value: number) => interpolate(f.plural(message, value), { count: f.count(value) });
+  return html`<section class="summary" part="summary" aria-labelledby="summary-label">
+    <span class="name" id="summary-label">${t.summaryLabel}</span>
+    <span class="status" part="summary-counts">${figures([count(t.summaryDone, sum.done), sum.failed ? count(t.summaryFailed, sum.failed) : '', count(t.summaryLeft, sum.left)])}</span>
+    <div class="bar" part="summary-progress" role="progressbar" aria-labelledby="summary-label" aria-valuemin="0" aria-valuemax="100"
+      aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${interpolate(t.progress, values, false)} style="--fraction: ${fraction}">
+      <div class="fill" part="progress-indicator"></div>
+    </div>
+    <span class="details" part="summary-details"
+      >${figures([
+        interpolate(t.progress, values),
+        speed === undefined ? '' : f.speed(speed),
+        left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) }),
+      ])}</span
+    >
+    <span class="actions" part="summary-actions">
+      ${sum.running > 0
+        ? html`<button type="button" class="again" part="summary-button pause-all-button" data-summary-action="pauseAll">${t.pauseAll}</button>`
+        : nothing}
+      ${sum.paused > 0
+        ? html`<button type="button" class="again" part="summary-button resume-all-button" data-summary-action="resumeAll">${t.resumeAll}</button>`
+        : nothing}
+      ${sum.failed > 0
+        ? html`<button type="button" class="again" part="summary-button retry-all-button" data-summary-action="startAll">${t.retryAll}</button>`
+        : nothing}
+      ${sum.left + sum.failed > 0
+        ? html`<button type="button" class="again" part="summary-button cancel-all-button" data-summary-action="cancelAll">${t.cancelAll}</button>`
+        : nothing}
+    </span>
+  </section>`;
+}

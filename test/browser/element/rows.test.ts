@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cdp } from 'vitest/browser';
+import { patternFile, QUANTUM } from '../support/files.ts';
+import { faultHeaders } from '../support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
+
+/** WCAG relative luminance of a computed `rgb(…)` colour. */
+function luminance(color: string): number {
+  const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((value) => {
+    const channel = Number(value) / 255;
+    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+const contrast = (a: string, b: string) => {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+};
+
+describe('<resumable-upload> rows', () => {
+  afterEach(async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+  });
+
+  it('shortens a long name in the middle, keeping its end and extension, with the whole name in its title and text', async () => {
+    const name = 'quarterly-report-of-the-northern-region-sales-team-2026-final-v3.pdf';
+    const element = await mount({ auto: 'false' }, (el) => (el.style.inlineSize = '390px'));
+    const [item] = element.addFiles([patternFile(10, name)]);
+    const row = await rowOf(element, item!);
+    const part = row.querySelector<HTMLElement>('[part=name]')!;
+    expect(part.title).toBe(name);
+    expect(part.textContent).toBe(name);
+    const start = part.querySelector<HTMLElement>('.name-start')!;
+    const end = part.querySelector<HTMLElement>('.name-end')!;
+    expect(end.textContent).toBe('nal-v3.pdf');
+    // The start is cut (an ellipsis), the end shows whole.
+    expect(start.scrollWidth).toBeGreaterThan(start.clientWidth);
+    expect(end.getBoundingClientRect().right).toBeLessThanOrEqual(part.getBoundingClientRect().right + 0.5);
+    expect(end.getBoundingClientRect().width).toBeGreaterThan(0);
+    await expectNoAxeViolations(element);
+  });
+
+  it('isolates each figure with its unit, apart by no character a script could read as a digit', async () => {
+    const element = await mount({ lang: 'fa', dir: 'rtl', 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 80, times: 100 }])));
+    const [item] = element.addFiles([patternFile(12 * QUANTUM, 'video.mov')]);
+    await reachStatus(element, item!, 'uploading');
+    while ((item!.bytesPerSecond ?? 0) === 0 || item!.bytesCommitted < 2 * QUANTUM) await new Promise((resolve) => setTimeout(resolve, 20));
+    const row = await rowOf(element, item!);
+    await element.updateComplete;
+    const details = row.querySelector('[part=details]')!;
+    const figures = [...details.querySelectorAll('bdi')];
+    expect(figures.length).toBe(3);
+    // Nothing between the figures but spaces: the divider is drawn.
+    const between = [...details.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent!.trim());
+    expect(between.join('')).toBe('');
+    expect(details.textContent).not.toMatch(/[·•|]/);
+    expect(getComputedStyle(figures[1]!, '::before').content).toBe('""');
+    await reachStatus(element, item!, 'done');
+  });
+
+  it('makes paused and failed rows look different from an uploading one, not only in words', async () => {
+    const element = await mount({ multiple: true, auto: 'false' }, (el) => {
+      el.prepare = (file) => (file.name === 'broken.bin' ? { headers: faultHeaders([{ kind: 'status', status: 400, match: 'start' }]) } : {});
+    });
+    const [ready, paused, broken] = element.addFiles([patternFile(10, 'ready.bin'), patternFile(10, 'paused.bin'), patternFile(10, 'broken.bin')]);
+    paused!.start();
+    paused!.pause();
+    broken!.start();
+    await reachStatus(element, broken!, 'failed');
+    await reachStatus(element, paused!, 'paused');
+    const look = async (item: typeof ready) => {
+      const row = await rowOf(element, item!);
+      const style = getComputedStyle(row);
+      return `${style.borderTopStyle} ${style.borderInlineStartWidth} ${style.borderInlineStartColor} ${getComputedStyle(row.querySelector('.fill')!).backgroundImage}`;
+    };
+    const looks = new Set([await look(ready), await look(paused), await look(broken)]);
+    expect(looks.size).toBe(3);
+  });
+
+  it('takes the bar thickness from --resumable-upload-bar-thickness', async () => {
+    const element = await mount({ auto: 'false' }, (el) => el.style.setProperty('--resumable-upload-bar-thickness', '12px'));
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    const bar = (await rowOf(element, item!)).querySelector<HTMLElement>('[part~=progress]')!;
+    expect(getComputedStyle(bar).blockSize).toBe('12px');
+  });
+
+  it('sets the empty track off from the row at 3:1 or more, in light and dark colours', async () => {
+    for (const scheme of ['light', 'dark']) {
+      await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+      const element = await mount({ auto: 'false' });
+      const [item] = element.addFiles([patternFile(10, `${scheme}.bin`)]);
+      const row = await rowOf(element, item!);
+      const bar = getComputedStyle(row.querySelector('[part~=progress]')!);
+      expect(contrast(bar.borderTopColor, getComputedStyle(row).backgroundColor), scheme).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('keeps the bar and the Choose button outline visible in forced colours', async () => {
+    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: 'active' }] });
+    const element = await mount({ auto: 'false' });
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    const row = await rowOf(element, item!);
+    const fill = getComputedStyle(row.querySelector('.fill')!);
+    const bar = getComputedStyle(row.querySelector('[part~=progress]')!);
+    expect(fill.backgroundColor).not.toBe(bar.backgroundColor);
+    expect(bar.borderTopStyle).toBe('solid');
+    expect(bar.borderTopColor).not.toBe(bar.backgroundColor);
+    const choose = getComputedStyle(shadow(element).querySelector('[part=button]')!);
+    expect(choose.borderTopStyle).toBe('solid');
+    expect(choose.borderTopColor).not.toBe('rgba(0, 0, 0, 0)');
+    expect(choose.borderTopColor).not.toBe(choose.backgroundColor);
+  });
+
+  it('shows Cancel and Remove with different icons', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const [waiting, gone] = element.addFiles([patternFile(10, 'a.bin'), patternFile(10, 'b.bin')]);
+    gone!.cancel();
+    await element.updateComplete;
+    const cancel = (await rowOf(element, waiting!)).querySelector('[data-action=cancel] svg')!.innerHTML;
+    const remove = (await rowOf(element, gone!)).querySelector('[data-action=remove] svg')!.innerHTML;
+    expect(cancel).not.toBe(remove);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { ResumableUploadElement } from '../../../src/element.ts';
+import { patternFile, QUANTUM } from '../support/files.ts';
+import { faultHeaders } from '../support/server.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { mount, nextEvent, reachStatus, shadow } from './support/fixture.ts';
+
+const strip = (value: string | null | undefined) => value?.replace(/[\u2068\u2069]/g, '').replace(/\s+/g, ' ').trim();
+
+/** The summary once its lazily loaded part is on screen. */
+async function summaryOf(element: ResumableUploadElement): Promise<HTMLElement> {
+  for (let frame = 0; frame < 300; frame++) {
+    await element.updateComplete;
+    const found = shadow(element).querySelector<HTMLElement>('[part~=summary]');
+    if (found) return found;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  throw new Error('No summary');
+}
+
+const figuresOf = (summary: HTMLElement, part: string) => [...summary.querySelectorAll(`[part~=${part}] bdi`)].map((bdi) => strip(bdi.textContent));
+const buttonsOf = (summary: HTMLElement) => [...summary.querySelectorAll('[part~=summary-button]')].map((button) => strip(button.textContent));
+
+describe('<resumable-upload> summary', () => {
+  it('is not there for one file, and counts files and confirmed bytes over all of them from the second', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    element.addFiles([patternFile(1000, 'one.bin')]);
+    await element.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(shadow(element).querySelector('[part~=summary]')).toBeNull();
+
+    const [two] = element.addFiles([patternFile(3000, 'two.bin')]);
+    const summary = await summaryOf(element);
+    expect(figuresOf(summary, 'summary-counts')).toEqual(['0 done', '2 left']);
+    expect(strip(summary.querySelector('[role=progressbar]')?.getAttribute('aria-valuetext'))).toBe('0%, 0 bytes of 4 kB');
+    expect(buttonsOf(summary)).toEqual(['Cancel all']);
+    await expectNoAxeViolations(element);
+
+    element.items[0]!.start();
+    await reachStatus(element, element.items[0]!, 'done');
+    await element.updateComplete;
+    expect(figuresOf(summary, 'summary-counts')).toEqual(['1 done', '1 left']);
+    // 1,000 of 4,000 bytes: the done file counts whole, the other nothing yet.
+    expect(summary.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow')).toBe('25');
+
+    two!.start();
+    await reachStatus(element, two!, 'done');
+    await element.updateComplete;
+    expect(figuresOf(summary, 'summary-counts')).toEqual(['2 done', '0 left']);
+    expect(figuresOf(summary, 'summary-details')).toEqual(['100%, 4 kB of 4 kB']);
+    expect(buttonsOf(summary)).toEqual([]);
+  });
+
+  it('pauses, resumes, retries and cancels every file from its buttons', async () => {
+    const element = await mount({ multiple: true, concurrency: '3', 'chunk-size': String(QUANTUM) }, (el) => {
+      el.prepare = (file) =>
+        file.name === 'bad.bin'
+          ? { headers: faultHeaders([{ kind: 'status', status: 400, match: 'start' }]) }
+          : { headers: faultHeaders([{ kind: 'delay', ms: 150, times: 100 }]) };
+    });
+    const [slow1, slow2, bad] = element.addFiles([patternFile(12 * QUANTUM, 'slow-1.bin'), patternFile(12 * QUANTUM, 'slow-2.bin'), patternFile(100, 'bad.bin')]);
+    await nextEvent(element, 'upload-progress');
+    const summary = await summaryOf(element);
+    const click = async (label: string) => {
+      await element.updateComplete;
+      [...summary.querySelectorAll<HTMLButtonElement>('[part~=summary-button]')].find((button) => strip(button.textContent) === label)!.click();
+    };
+    await click('Pause all');
+    await reachStatus(element, slow1!, 'paused');
+    await reachStatus(element, slow2!, 'paused');
+    await element.updateComplete;
+    expect(buttonsOf(summary)).toContain('Resume all');
+    expect(buttonsOf(summary)).not.toContain('Pause all');
+
+    await click('Resume all');
+    await nextEvent(element, 'upload-progress');
+    expect([slow1!.status, slow2!.status]).not.toContain('paused');
+    await reachStatus(element, bad!, 'failed');
+    await element.updateComplete;
+    expect(figuresOf(summary, 'summary-counts')).toContain('1 failed');
+    // The overall speed and time left, while files upload.
+    await nextEvent(element, 'upload-progress');
+    await nextEvent(element, 'upload-progress');
+    await element.updateComplete;
+    expect(figuresOf(summary, 'summary-details')).toEqual([expect.stringMatching(/^\d+%, /), expect.stringMatching(/B\/s$/), expect.stringMatching(/ left$/)]);
+
+    await click('Retry all');
+    expect(bad!.status).not.toBe('failed');
+    await click('Cancel all');
+    await reachStatus(element, slow1!, 'cancelled');
+    await reachStatus(element, slow2!, 'cancelled');
+    await expectNoAxeViolations(element);
+  });
+});
