@@ -17,8 +17,8 @@ interface Plan {
   kind: string;
   faults: Fault[];
   expected: 'success' | UploadErrorCode;
-  /** Also pause and resume, or flip the browser offline, while it runs. */
-  twist?: 'pause' | 'offline';
+  /** Also pause and resume, flip the browser offline, or cancel it for good (`abort({ terminate })`), while it runs. */
+  twist?: 'pause' | 'offline' | 'cancel';
 }
 
 /** Faults that a correct client survives, placed at a random chunk of the upload. */
@@ -52,6 +52,9 @@ function fatal(): Plan {
     { kind: 'no Location', faults: [{ kind: 'omit-location' }], expected: 'protocol' as const },
     { kind: '503 forever', faults: [{ kind: 'status', status: 503, times: 50 }], expected: 'network' as const },
     { kind: '403', faults: [{ kind: 'status', status: 403 }], expected: 'http' as const },
+    // Chunk 2 on: a 308 without Range (nothing kept), then a status query confirming chunk 1 again.
+    { kind: 'offset lowered in a cycle', faults: [{ kind: 'delay', ms: 0 }, { kind: 'omit-range', times: 200 }], expected: 'network' as const },
+    { kind: 'cancel, terminate', faults: [], expected: 'aborted' as const, twist: 'cancel' as const },
   ]);
 }
 
@@ -98,6 +101,8 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
         upload.addEventListener('statechange', (e) => e.detail.state === 'uploading' && (online = false), { once: true });
       }
 
+      if (plan.twist === 'cancel') upload.addEventListener('progress', () => upload.abort({ terminate: true }), { once: true });
+
       let error: unknown;
       const result = await upload.start().catch((e: unknown) => ((error = e), undefined));
       online = true;
@@ -108,9 +113,15 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
       } else {
         expect(error).toBeInstanceOf(UploadError);
         expect((error as UploadError).code).toBe(plan.expected);
-        expect(upload.state).toBe('error');
+        expect(upload.state).toBe(plan.expected === 'aborted' ? 'aborted' : 'error');
       }
-      const log = upload.sessionUri ? await sessionLog(upload.sessionUri) : undefined;
+      let log = upload.sessionUri ? await sessionLog(upload.sessionUri) : undefined;
+      if (plan.twist === 'cancel') {
+        // Ended on the server, not left to expire: the DELETE went out after the abort.
+        for (let n = 0; n < 50 && !log!.expired; n++) log = await new Promise((r) => setTimeout(r, 20)).then(() => sessionLog(upload.sessionUri!));
+        expect(log!.expired).toBe(true);
+        expect(log!.complete).toBe(false);
+      }
       outcomes.push({ kind: plan.kind, size, resent: log ? Math.max(0, log.bytesReceived - size) : 0 });
     });
   }
@@ -124,11 +135,11 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
       row.resent += resent;
       rows.set(kind, row);
     }
-    const lines = [...rows].sort().map(([kind, r]) => `| ${kind.padEnd(24)} | ${String(r.uploads).padStart(7)} | ${String(r.bytes).padStart(12)} | ${String(r.resent).padStart(12)} |`);
+    const lines = [...rows].sort().map(([kind, r]) => `| ${kind.padEnd(26)} | ${String(r.uploads).padStart(7)} | ${String(r.bytes).padStart(12)} | ${String(r.resent).padStart(12)} |`);
     console.log(
       [`chaos summary: seed ${seed}, ${outcomes.length}/${uploads} uploads ended as their fault calls for`,
-       '| fault                    | uploads |        bytes | bytes resent |',
-       '| ------------------------ | ------- | ------------ | ------------ |',
+       '| fault                      | uploads |        bytes | bytes resent |',
+       '| -------------------------- | ------- | ------------ | ------------ |',
        ...lines].join('\n'),
     );
   });
