@@ -14,30 +14,39 @@ export const UploadStates = Object.freeze({
 export type UploadState = (typeof UploadStates)[keyof typeof UploadStates];
 
 /**
- * The states of a running upload, declared once: those `pause()` stops, in which leaving the page
- * may lose bytes, and (in the element) those that hold one of the `concurrency` places.
+ * What each state allows, in one table: the states it may move to (any other move is a bug in the
+ * engine and throws), and whether the upload is active in it: running, so `pause()` stops it, leaving
+ * the page may lose bytes in flight, and (in the element) it holds one of the `concurrency` places.
+ * A state with no move out is settled: nothing can happen to the upload any more.
  */
-export const ActiveStates = Object.freeze(['starting', 'uploading', 'retrying', 'offline'] as const satisfies readonly UploadState[]);
-
-export type ActiveState = (typeof ActiveStates)[number];
-
-export const isActive = (state: string): state is ActiveState => (ActiveStates as readonly string[]).includes(state);
-
-/** The moves an upload may make; anything else is a bug in the engine and throws. */
-const running: readonly UploadState[] = [...ActiveStates, 'paused', 'done', 'error', 'aborted'];
-const allowed: Record<UploadState, readonly UploadState[]> = {
-  idle: ['starting', 'error', 'aborted'],
-  starting: running,
-  uploading: running,
-  retrying: running,
-  offline: running,
-  paused: ['starting', 'uploading', 'aborted'],
+const ACTIVE = { active: true, next: ['starting', 'uploading', 'retrying', 'offline', 'paused', 'done', 'error', 'aborted'] } as const;
+const STATE_TABLE = {
+  idle: { active: false, next: ['starting', 'error', 'aborted'] },
+  starting: ACTIVE,
+  uploading: ACTIVE,
+  retrying: ACTIVE,
+  offline: ACTIVE,
+  paused: { active: false, next: ['starting', 'uploading', 'aborted'] },
   // `start()` again after an error resumes the same session.
-  error: ['starting', 'aborted'],
-  done: [],
-  aborted: [],
-};
+  error: { active: false, next: ['starting', 'aborted'] },
+  done: { active: false, next: [] },
+  aborted: { active: false, next: [] },
+} as const satisfies Record<UploadState, { active: boolean; next: readonly UploadState[] }>;
 
+type Table = typeof STATE_TABLE;
+export type ActiveState = { [S in UploadState]: Table[S]['active'] extends true ? S : never }[UploadState];
+
+/** The states of a running upload, derived from the table. */
+export const ActiveStates: readonly ActiveState[] = Object.freeze(
+  (Object.keys(STATE_TABLE) as UploadState[]).filter((state): state is ActiveState => STATE_TABLE[state].active),
+);
+
+export const isActive = (state: string): state is ActiveState => STATE_TABLE[state as UploadState]?.active === true;
+
+/** Done or aborted: no move out, so no command (start, pause, resume, abort) changes anything. */
+export const isSettled = (state: UploadState): boolean => STATE_TABLE[state].next.length === 0;
+
+/** The one check every change of state goes through. */
 export function canMove(from: UploadState, to: UploadState): boolean {
-  return from === to || allowed[from].includes(to);
+  return from === to || (STATE_TABLE[from].next as readonly UploadState[]).includes(to);
 }

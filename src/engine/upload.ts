@@ -9,7 +9,7 @@ import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } fr
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
 import { SingleRequestTransfer } from './single-request-transfer.ts';
-import { canMove, isActive, type UploadState } from './state.ts';
+import { canMove, isActive, isSettled, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
 
 export interface AbortOptions {
@@ -128,7 +128,7 @@ export class Upload extends EventTarget {
    * it lets the session expire; its answer is not waited for).
    */
   abort({ terminate = false }: AbortOptions = {}): void {
-    if (this.#state === 'done' || this.#state === 'aborted') return;
+    if (isSettled(this.#state)) return;
     this.#setState('aborted');
     this.#run?.abort(STOP);
     this.#lifetime.abort(STOP);
