@@ -35,10 +35,14 @@ export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient
         watchdog = setTimeout(stalled, stallTimeoutMs);
       };
       xhr.open(method, url);
+      // As text, whatever the type: Firefox parses an untyped body as XML and logs an error for every empty 308.
+      xhr.responseType = 'text';
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = alive;
       xhr.onprogress = alive;
       xhr.onload = () => {
+        // Status 0 is no answer: Firefox fires load with it when the connection drops after the body was sent.
+        if (xhr.status === 0) return fail(new Error('The connection closed without an answer'));
         settle();
         // getResponseHeader reads like Headers.get: case-insensitive, repeated headers joined by ", ".
         resolve({ status: xhr.status, headers: { get: (name) => xhr.getResponseHeader(name) }, text: xhr.responseText, url: xhr.responseURL });
