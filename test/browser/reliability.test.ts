@@ -62,16 +62,16 @@ describe('Retry-After', () => {
     const waits: number[] = [];
     upload.addEventListener('statechange', (e) => e.detail.state === 'retrying' && waits.push(e.detail.retryInMs!));
     await upload.start();
-    expect(waits).toEqual([50]); // capped by maxDelayMs, as every wait is
-    const patient = new Upload(patternFile(100), {
+    expect(waits).toEqual([1000]); // beyond maxDelayMs (50), which caps only the computed backoff
+    const capped = new Upload(patternFile(100), {
       endpoint: endpoint(),
-      retry: { ...fast, maxDelayMs: 5000 },
+      retry: { ...fast, maxRetryAfterMs: 200 },
       headers: faultHeaders([{ kind: 'status', status: 429, retryAfter: '1' }]),
     });
-    const patientWaits: number[] = [];
-    patient.addEventListener('statechange', (e) => e.detail.state === 'retrying' && patientWaits.push(e.detail.retryInMs!));
-    await patient.start();
-    expect(patientWaits).toEqual([1000]);
+    const cappedWaits: number[] = [];
+    capped.addEventListener('statechange', (e) => e.detail.state === 'retrying' && cappedWaits.push(e.detail.retryInMs!));
+    await capped.start();
+    expect(cappedWaits).toEqual([200]); // the server's word, up to maxRetryAfterMs
   });
 });
 

@@ -78,7 +78,7 @@ describe('invalid options throw at construction', () => {
     ['a chunk size that is not a multiple of 256 KiB', { endpoint: '/upload/x', chunkSize: 1000 }],
     ['a zero chunk size', { endpoint: '/upload/x', chunkSize: 0 }],
     ['an unknown upload type', { endpoint: '/upload/x', uploadType: 'chunked' }],
-    ['an unknown method', { endpoint: '/upload/x', method: 'PATCH' }],
+    ['an unknown method', { endpoint: '/upload/x', method: 'DELETE' }],
     ['metadata on a media upload', { endpoint: '/upload/x', uploadType: 'media', metadata: { name: 'a' } }],
     ['a media upload with only a session URI', { sessionUri: 'http://127.0.0.1/s', uploadType: 'media' }],
     ['negative retries', { endpoint: '/upload/x', retry: { retries: -1 } }],
