@@ -53,6 +53,9 @@ describe('<resumable-upload> in a form', () => {
     element.addEventListener('invalid', () => invalid++);
     expect(await submit()).toBeUndefined();
     expect(invalid).toBe(1);
+    // The browser takes the person to the element: focus on its Choose button, where the message shows.
+    expect(document.activeElement).toBe(element);
+    expect(shadow(element).activeElement).toBe(shadow(element).querySelector('[part=button]'));
 
     // One at a time: the small file is done while the large one is still under way.
     const [first, second] = element.addFiles([patternFile(10, 'a.bin'), patternFile(2 * QUANTUM, 'b.bin')]);
