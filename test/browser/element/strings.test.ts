@@ -49,6 +49,26 @@ describe('<resumable-upload> strings and languages', () => {
     }
   });
 
+  it("says the summary's counts in the plural form of the language: Russian and Polish", async () => {
+    const { ru } = await import('../../../src/element/locales/ru.ts');
+    const { pl } = await import('../../../src/element/locales/pl.ts');
+    registerLocale('ru', ru);
+    registerLocale('pl', pl);
+    const counts = async (lang: string, files: number) => {
+      const element = await mount({ lang, auto: 'false', multiple: true });
+      element.addFiles(Array.from({ length: files }, (_, i) => patternFile(10, `${i}.bin`)));
+      await element.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      await element.updateComplete;
+      return strip(shadow(element).querySelector('[part=summary-counts]')?.textContent)?.replace(/\s+/g, ' ');
+    };
+    expect(await counts('ru', 2)).toContain('осталось 2 файла');
+    expect(await counts('ru', 5)).toContain('осталось 5 файлов');
+    expect(await counts('ru', 5)).toContain('0 файлов загружено');
+    expect(await counts('pl', 3)).toContain('pozostały 3');
+    expect(await counts('pl', 12)).toContain('pozostało 12');
+  });
+
   it('replaces any string with the strings property, over English', async () => {
     const element = await mount({ multiple: true }, (el) => (el.strings = { chooseFiles: 'Add attachments', empty: 'Nothing here' }));
     expect(text(shadow(element), '[part=button]')).toBe('Add attachments');
