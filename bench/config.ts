@@ -1,4 +1,5 @@
 import { statfsSync } from 'node:fs';
+import { parseLink, type LinkSpec } from './link-proxy.ts';
 
 /** What one `npm run bench` measures; every field can be set by env (BENCH_*) or a `--name=value` flag. */
 export interface BenchConfig {
@@ -12,6 +13,8 @@ export interface BenchConfig {
   only: string[];
   /** Milliseconds between memory samples during an upload. */
   sampleMs: number;
+  /** An emulated link between the browser and the servers (`--link=100,40`); loopback when undefined. */
+  link: LinkSpec | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -47,17 +50,26 @@ function defaultMemorySizes(dir: string): number[] {
   return freeBytes(dir) > 4 * GiB * 2 + 8 * GiB ? [1, 4] : [1];
 }
 
+/** On a link, a file that takes about ten seconds: 128 MiB at 100 Mbit/s, 32 at 20, 8 at 5. */
+export function linkFileMiB(link: LinkSpec): number {
+  return 2 ** Math.max(0, Math.round(Math.log2(link.mbitPerSecond * 1.25)));
+}
+
 export function readConfig(argv: readonly string[], dir: string): BenchConfig {
   const sizes = setting('sizes', argv);
   const memory = setting('memory', argv);
+  const linkText = setting('link', argv);
+  const link = linkText === undefined || linkText === '' ? undefined : parseLink(linkText);
   const runs = Number(setting('runs', argv) ?? 3);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a whole number ≥ 1, got ${runs}`);
   return {
-    sizesMiB: sizes === undefined ? [64, 512, 1024] : numbers(sizes, 'sizes'),
+    sizesMiB: sizes !== undefined ? numbers(sizes, 'sizes') : link ? [linkFileMiB(link)] : [64, 512, 1024],
     runs,
-    memoryGiB: memory === undefined ? defaultMemorySizes(dir) : numbers(memory, 'memory'),
+    // A link is about speed and the first progress; memory is checked on loopback.
+    memoryGiB: memory !== undefined ? numbers(memory, 'memory') : link ? [] : defaultMemorySizes(dir),
     only: (setting('only', argv) ?? '').split(',').filter(Boolean),
     sampleMs: Number(setting('sample_ms', argv) ?? 250),
+    link,
   };
 }
 

@@ -25,8 +25,11 @@ export const LINEUP: Contender[] = [
 
 export const OURS_DEFAULTS = LINEUP.find((contender) => contender.id === 'ours')!;
 
-export function selectLineup(only: readonly string[]): Contender[] {
-  if (only.length === 0) return LINEUP;
+/** On an emulated link: the raw single PUT and each uploader at its defaults. */
+const LINK_LINEUP = ['raw-xhr', 'ours', 'upchunk', 'tus'];
+
+export function selectLineup(only: readonly string[], link = false): Contender[] {
+  if (only.length === 0) return link ? LINEUP.filter((contender) => LINK_LINEUP.includes(contender.id)) : LINEUP;
   return LINEUP.filter((contender) => only.some((part) => contender.id.includes(part)));
 }
 

@@ -10,6 +10,8 @@ export interface Measurement extends MemoryPeaks {
   ms: number;
   /** 10^6 bytes per second. */
   mbPerSecond: number;
+  /** From the click to the first answer saying the server holds bytes. */
+  firstConfirmedMs: number;
   requests: number;
 }
 
@@ -50,6 +52,7 @@ export async function measure(setup: MeasureSetup, contender: Contender, file: s
       bytes: outcome.bytes,
       round,
       ms: outcome.ms,
+      firstConfirmedMs: outcome.firstConfirmedMs,
       mbPerSecond: outcome.bytes / 1e6 / (outcome.ms / 1000),
       requests: counts.reference + counts.tus + counts.drain,
       ...memory,

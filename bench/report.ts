@@ -12,6 +12,8 @@ export interface Row {
   /** Median speed over the faster raw contender's median at this size. */
   ratioToRaw: number;
   requests: number;
+  /** From the click to the first answer saying the server holds bytes. */
+  firstConfirmedMs: ReturnType<typeof spread>;
   /** Worst of the runs. */
   peakHeap: number;
   pssGrowth: number;
@@ -50,6 +52,7 @@ export function summarise(
         mbPerSecond: speed,
         ratioToRaw: speed.median / rawBest,
         requests: spread(runs.map((m) => m.requests)).median,
+        firstConfirmedMs: spread(runs.map((m) => m.firstConfirmedMs)),
         peakHeap: Math.max(...runs.map((m) => m.peakHeap)),
         pssGrowth: Math.max(...runs.map((m) => m.pssGrowth)),
         pssOwnGrowth: Math.max(...runs.map((m) => m.pssOwnGrowth)),
@@ -84,6 +87,23 @@ export function memoryTable(measurements: readonly Measurement[]): string {
   for (const m of measurements) {
     lines.push(
       `| ${sizeLabel(m.bytes)} | ours, defaults | ${fixed(m.mbPerSecond)} | ${m.requests} | ${mib(m.peakHeap)} | ${mib(m.pssBefore)} | ${mib(m.pssOwnGrowth)} | ${mib(m.pssGrowth)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** On an emulated link: speed beside the raw single PUT on the same link, and the first confirmed progress. */
+export function linkTable(rows: readonly Row[]): string {
+  const lines = [
+    '| file | contender | MB/s (median) | spread (min–max) | × raw PUT | requests | first confirmed progress, ms (median) | spread (min–max) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    const failed = row.failures > 0 ? ` (${row.failures} failed)` : '';
+    const first = row.firstConfirmedMs;
+    lines.push(
+      `| ${sizeLabel(row.bytes)} | ${row.label}${failed} | ${fixed(row.mbPerSecond.median, 2)} | ${fixed(row.mbPerSecond.min, 2)}–${fixed(row.mbPerSecond.max, 2)} | ` +
+        `${fixed(row.ratioToRaw, 3)} | ${fixed(row.requests)} | ${fixed(first.median)} | ${fixed(first.min)}–${fixed(first.max)} |`,
     );
   }
   return lines.join('\n');

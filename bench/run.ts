@@ -1,6 +1,7 @@
 // `npm run bench`: upload speed and memory of ours against raw PUTs, @mux/upchunk and tus-js-client,
-// in headless Chromium over loopback. Settings: BENCH_SIZES (MiB), BENCH_RUNS, BENCH_MEMORY (GiB),
-// BENCH_ONLY (contender ids), or the same as --sizes=… --runs=… --memory=… --only=… flags.
+// in headless Chromium over loopback, or over an emulated link (BENCH_LINK=100,40: Mbit/s, RTT ms).
+// Settings: BENCH_SIZES (MiB), BENCH_RUNS, BENCH_MEMORY (GiB), BENCH_ONLY (contender ids), BENCH_LINK,
+// or the same as --sizes=… --runs=… --memory=… --only=… --link=… flags.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,9 +13,10 @@ import { OURS_DEFAULTS, roundOrder, selectLineup, type Contender } from './lineu
 import { describeMachine, machineLine } from './machine.ts';
 import { measure, type MeasureSetup, type Measurement } from './measure.ts';
 import { buildPage } from './page-build.ts';
-import { memoryTable, sizeLabel, speedTable, summarise } from './report.ts';
+import { linkLabel } from './link-proxy.ts';
+import { linkTable, memoryTable, sizeLabel, speedTable, summarise } from './report.ts';
 import { startServers } from './servers.ts';
-import { targetLines } from './targets.ts';
+import { linkTargetLines, targetLines } from './targets.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const filesDir = path.join(here, '.files');
@@ -22,8 +24,9 @@ const resultsDir = path.join(here, 'results');
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 const config = readConfig(process.argv.slice(2), here);
-const lineup = selectLineup(config.only);
-log(`bench: sizes ${config.sizesMiB.join(', ')} MiB × ${config.runs} runs, memory check ${config.memoryGiB.join(', ')} GiB; ` +
+const lineup = selectLineup(config.only, config.link !== undefined);
+const where = config.link ? `over an emulated link of ${linkLabel(config.link)}` : 'over loopback';
+log(`bench ${where}: sizes ${config.sizesMiB.join(', ')} MiB × ${config.runs} runs, memory check ${config.memoryGiB.join(', ')} GiB; ` +
   `${(freeBytes(here) / 2 ** 30).toFixed(0)} GiB free on disk`);
 
 const sizes = config.sizesMiB.map(bytesOfMiB);
@@ -41,7 +44,7 @@ execFileSync('sync');
 
 log('page: vite build…');
 const pageDir = await buildPage();
-const servers = await startServers(pageDir, path.join(filesDir, 'sink'));
+const servers = await startServers(pageDir, path.join(filesDir, 'sink'), { link: config.link });
 const { browser, pid, version } = await launchBrowser();
 const machine = describeMachine(version);
 const setup: MeasureSetup = { browser, browserPid: pid, servers, sampleMs: config.sampleMs };
@@ -76,22 +79,23 @@ try {
 
   const rows = summarise(lineup, sizes, measurements, failures);
   const markdown = [
-    `Measured ${machineLine(machine)}; ${config.runs} runs per contender, interleaved.`,
+    `Measured ${where}, ${machineLine(machine)}; ${config.runs} runs per contender, interleaved.`,
     '',
-    speedTable(rows),
+    config.link ? linkTable(rows) : speedTable(rows),
     '',
     ...(memory.length > 0 ? ['Memory of ours at defaults (one run per size):', '', memoryTable(memory), ''] : []),
     'Targets:',
     '',
-    ...targetLines(rows, memory),
+    ...(config.link ? linkTargetLines(rows, config.link) : targetLines(rows, memory)),
   ].join('\n');
 
   mkdirSync(resultsDir, { recursive: true });
-  const stamp = machine.date.replace(/[:.]/g, '-');
+  const suffix = config.link ? `-link-${config.link.mbitPerSecond}-${config.link.rttMs}` : '';
+  const stamp = machine.date.replace(/[:.]/g, '-') + suffix;
   const json = JSON.stringify({ machine, config, rows, measurements, memory, failures }, null, 2);
   writeFileSync(path.join(resultsDir, `${stamp}.json`), json);
-  writeFileSync(path.join(resultsDir, 'latest.json'), json);
-  writeFileSync(path.join(resultsDir, 'latest.md'), `${markdown}\n`);
+  writeFileSync(path.join(resultsDir, `latest${suffix}.json`), json);
+  writeFileSync(path.join(resultsDir, `latest${suffix}.md`), `${markdown}\n`);
   process.stdout.write(`${markdown}\n`);
   log(`results: ${path.relative(process.cwd(), path.join(resultsDir, `${stamp}.json`))}`);
 } finally {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createReferenceServer } from '../server/index.ts';
 import { drainHandler } from './drain.ts';
+import { startLinkProxy, type LinkSpec } from './link-proxy.ts';
 import { staticFiles } from './static-files.ts';
 import { TUS_PATH, tusServer } from './tus.ts';
 
@@ -31,9 +32,14 @@ function serviceOf(pathname: string): Service | undefined {
 /**
  * The reference server (our protocol, for ours and upchunk), @tus/server (for tus-js-client) and the
  * drain (for raw), plus the bench page, on one origin. All three write the bytes to a folder of
- * their own in `sinkDir`, removed on close.
+ * their own in `sinkDir`, removed on close. With `link`, that origin is an emulated link's proxy in
+ * front of them: the page and every request cross it.
  */
-export async function startServers(pageDir: string, sinkDir: string, log?: (line: string) => void): Promise<BenchServers> {
+export async function startServers(
+  pageDir: string,
+  sinkDir: string,
+  { log, link }: { log?: (line: string) => void; link?: LinkSpec | undefined } = {},
+): Promise<BenchServers> {
   // Each run gets its own folder: clearStored() of another run in this checkout would otherwise delete
   // the object this one is uploading to (every later PUT of that session: 500, ENOENT).
   mkdirSync(sinkDir, { recursive: true });
@@ -64,9 +70,10 @@ export async function startServers(pageDir: string, sinkDir: string, log?: (line
   server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const proxy = link && (await startLinkProxy(port, link));
 
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: proxy ? proxy.origin : `http://127.0.0.1:${port}`,
     counts: () => ({ ...counts }),
     resetCounts: () => {
       for (const service of Object.keys(counts) as Service[]) counts[service] = 0;
@@ -76,10 +83,13 @@ export async function startServers(pageDir: string, sinkDir: string, log?: (line
         for (const name of await readdir(dir)) await rm(path.join(dir, name), { force: true, recursive: true });
       }
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await proxy?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }).then(() => rm(runDir, { recursive: true, force: true })),
+      });
+      await rm(runDir, { recursive: true, force: true });
+    },
   };
 }

@@ -1,3 +1,4 @@
+import type { LinkSpec } from './link-proxy.ts';
 import type { Measurement } from './measure.ts';
 import { PSS_LIMIT, sizeLabel, type Row } from './report.ts';
 
@@ -25,6 +26,27 @@ export function targetLines(rows: readonly Row[], memory: readonly Measurement[]
     lines.push(
       `- PSS growth at ${sizeLabel(m.bytes)} < 32 MiB: anon+shmem ${mib(m.pssOwnGrowth)} — ${ok(m.pssOwnGrowth)}; ` +
         `all PSS ${mib(m.pssGrowth)} — ${ok(m.pssGrowth)}`,
+    );
+  }
+  return lines;
+}
+
+/** The first chunk of ours at defaults (the engine's minChunkSize). */
+const FIRST_CHUNK = 256 * 1024;
+
+/** The link targets of issue 15, reported (never asserted). */
+export function linkTargetLines(rows: readonly Row[], link: LinkSpec): string[] {
+  const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+  const lines: string[] = [];
+  const goal = link.mbitPerSecond === 100 && link.rttMs === 40 ? 0.99 : link.mbitPerSecond === 20 && link.rttMs === 100 ? 0.98 : undefined;
+  for (const ours of rows.filter((row) => row.contender === 'ours')) {
+    if (goal !== undefined) lines.push(`- ${sizeLabel(ours.bytes)}: ≥ ${goal} × the raw PUT: ${ours.ratioToRaw.toFixed(3)} × — ${mark(ours.ratioToRaw >= goal)}`);
+    const firstChunkMs = (FIRST_CHUNK * 8) / (link.mbitPerSecond * 1e6) * 1000;
+    const bound = 3 * link.rttMs + firstChunkMs;
+    const first = ours.firstConfirmedMs.median;
+    lines.push(
+      `- ${sizeLabel(ours.bytes)}: first confirmed progress within 3 RTT + the first chunk's ${firstChunkMs.toFixed(0)} ms = ${bound.toFixed(0)} ms: ` +
+        `${first.toFixed(0)} ms — ${mark(first <= bound)}`,
     );
   }
   return lines;

@@ -9,6 +9,9 @@ export const ENDPOINTS = {
   tus: '/files/',
 } as const;
 
+/** Called each time the server confirmed that it holds bytes (its answer arrived), with how many. */
+export type OnConfirmed = (bytes: number) => void;
+
 /** One whole-file `PUT` by `fetch`. */
 export async function rawFetch(file: File): Promise<void> {
   const response = await fetch(ENDPOINTS.drain, { method: 'PUT', body: file });
@@ -34,8 +37,9 @@ export function rawXhr(file: File, slice = false): Promise<void> {
 export type OursOptions = Pick<UploadOptions, 'chunkSize' | 'chunkTargetMs' | 'minChunkSize' | 'maxChunkSize'>;
 
 /** Our engine as an application uses it: `new Upload(file, { endpoint })`. */
-export async function ours(file: File, options: OursOptions = {}): Promise<void> {
+export async function ours(file: File, onConfirmed: OnConfirmed, options: OursOptions = {}): Promise<void> {
   const upload = new Upload(file, { endpoint: ENDPOINTS.reference, ...options });
+  upload.addEventListener('progress', (event) => event.detail.bytesCommitted > 0 && onConfirmed(event.detail.bytesCommitted));
   const result = await upload.start();
   if (result.status !== 201) throw new Error(`ours finished with ${result.status}`);
 }
@@ -52,21 +56,25 @@ async function startSession(file: File): Promise<string> {
 }
 
 /** @mux/upchunk at its defaults, PUTting Content-Range chunks to a session URI. */
-export async function upchunk(file: File): Promise<void> {
+export async function upchunk(file: File, onConfirmed: OnConfirmed): Promise<void> {
   const endpoint = await startSession(file);
   await new Promise<void>((resolve, reject) => {
     const upload = UpChunk.createUpload({ endpoint, file });
+    // Its 'progress' counts bytes sent; a chunk's success is the server's answer.
+    upload.on('chunkSuccess', (event) => onConfirmed(Number(event.detail?.chunkSize ?? 0)));
     upload.on('success', () => resolve());
     upload.on('error', (event) => reject(new Error(`upchunk: ${JSON.stringify(event.detail?.message ?? event.detail)}`)));
   });
 }
 
 /** tus-js-client at its defaults against @tus/server. */
-export function tusClient(file: File): Promise<void> {
+export function tusClient(file: File, onConfirmed: OnConfirmed): Promise<void> {
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(file, {
       endpoint: new URL(ENDPOINTS.tus, location.href).href,
       metadata: { filename: file.name },
+      // Its onProgress counts bytes sent; a PATCH's answer (Upload-Offset) is what the server holds.
+      onChunkComplete: (_chunk, accepted) => onConfirmed(accepted),
       onSuccess: () => resolve(),
       onError: reject,
     });

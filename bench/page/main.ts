@@ -1,4 +1,4 @@
-import { ours, rawFetch, rawXhr, tusClient, upchunk, type OursOptions } from './contenders.ts';
+import { ours, rawFetch, rawXhr, tusClient, upchunk, type OnConfirmed, type OursOptions } from './contenders.ts';
 
 export type ContenderCall =
   | { kind: 'raw-fetch' }
@@ -13,27 +13,37 @@ function chosenFile(): File {
   return file;
 }
 
-function run(call: ContenderCall, file: File): Promise<void> {
+function run(call: ContenderCall, file: File, onConfirmed: OnConfirmed): Promise<void> {
   switch (call.kind) {
     case 'raw-fetch':
       return rawFetch(file);
     case 'raw-xhr':
       return rawXhr(file, call.slice);
     case 'ours':
-      return ours(file, call.options);
+      return ours(file, onConfirmed, call.options);
     case 'upchunk':
-      return upchunk(file);
+      return upchunk(file, onConfirmed);
     case 'tus':
-      return tusClient(file);
+      return tusClient(file, onConfirmed);
   }
 }
 
+export interface Outcome {
+  bytes: number;
+  /** From the call (the click) to the final answer. */
+  ms: number;
+  /** From the call to the first answer saying the server holds bytes (a raw PUT's is its only one). */
+  firstConfirmedMs: number;
+}
+
 /** Uploads the chosen file with one contender; resolves with the bytes and the milliseconds it took. */
-async function upload(call: ContenderCall): Promise<{ bytes: number; ms: number }> {
+async function upload(call: ContenderCall): Promise<Outcome> {
   const file = chosenFile();
   const started = performance.now();
-  await run(call, file);
-  return { bytes: file.size, ms: performance.now() - started };
+  let firstConfirmed: number | undefined;
+  await run(call, file, () => (firstConfirmed ??= performance.now()));
+  const ended = performance.now();
+  return { bytes: file.size, ms: ended - started, firstConfirmedMs: (firstConfirmed ?? ended) - started };
 }
 
 declare global {
