@@ -68,7 +68,8 @@ export function readConfig(argv: readonly string[], dir: string): BenchConfig {
     // A link is about speed and the first progress; memory is checked on loopback.
     memoryGiB: memory !== undefined ? numbers(memory, 'memory') : link ? [] : defaultMemorySizes(dir),
     only: (setting('only', argv) ?? '').split(',').filter(Boolean),
-    sampleMs: Number(setting('sample_ms', argv) ?? 250),
+    // On a link, sample less often: the bench's reading of /proc competes with Chromium for the CPU.
+    sampleMs: Number(setting('sample_ms', argv) ?? (link ? 1000 : 250)),
     link,
   };
 }

@@ -56,7 +56,8 @@ async function attempt(contender: Contender, bytes: number, round: number, into:
   try {
     const m = await measure(setup, contender, files.get(bytes)!, round);
     into.push(m);
-    log(`  ${sizeLabel(bytes)} ${round < 0 ? 'warm-up' : `#${round + 1}`} ${contender.id}: ${m.mbPerSecond.toFixed(0)} MB/s, ${m.requests} requests, ` +
+    log(`  ${sizeLabel(bytes)} ${round < 0 ? 'warm-up' : `#${round + 1}`} ${contender.id}: ${m.mbPerSecond.toFixed(config.link ? 2 : 0)} MB/s, ${m.requests} requests, ` +
+        `first confirmed ${m.firstConfirmedMs.toFixed(0)} ms, ` +
       `heap ${(m.peakHeap / 2 ** 20).toFixed(1)} MiB, PSS +${(m.pssOwnGrowth / 2 ** 20).toFixed(1)} MiB anon+shmem, +${(m.pssGrowth / 2 ** 20).toFixed(1)} MiB all (${m.samples} samples; ` +
       `${m.peakBy.map((p) => `${p.spawned ? 'new ' : ''}${p.role} ${(p.bytes / 2 ** 20).toFixed(1)}`).join(', ')})`);
   } catch (error) {

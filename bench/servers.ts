@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createReferenceServer } from '../server/index.ts';
 import { drainHandler } from './drain.ts';
-import { startLinkProxy, type LinkSpec } from './link-proxy.ts';
+import type { LinkSpec } from './link-proxy.ts';
+import { startLinkProxyProcess } from './link-proxy-process.ts';
 import { staticFiles } from './static-files.ts';
 import { TUS_PATH, tusServer } from './tus.ts';
 
@@ -70,7 +71,7 @@ export async function startServers(
   server.requestTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const proxy = link && (await startLinkProxy(port, link));
+  const proxy = link && (await startLinkProxyProcess(port, link));
 
   return {
     origin: proxy ? proxy.origin : `http://127.0.0.1:${port}`,
