@@ -9,7 +9,7 @@ export interface BenchConfig {
   runs: number;
   /** File sizes in GiB for the memory check of ours at defaults. */
   memoryGiB: number[];
-  /** Only contenders whose id contains one of these (all when empty). */
+  /** Only contenders with one of these ids, or whose id contains one of these (all when empty). */
   only: string[];
   /** Milliseconds between memory samples during an upload. */
   sampleMs: number;

@@ -19,6 +19,8 @@ export const LINEUP: Contender[] = [
   { id: 'raw-slice', label: 'raw XHR PUT of `file.slice()`', call: { kind: 'raw-xhr', slice: true } },
   { id: 'ours', label: 'ours, defaults (adaptive)', call: { kind: 'ours' } },
   ...[8, 32, 64].map((mib) => ({ id: `ours-${mib}`, label: `ours, ${mib} MiB chunks`, call: { kind: 'ours', options: { chunkSize: mib * MiB } } }) as Contender),
+  // Bounds of adaptive chunks, to weigh the defaults on a link (--only=ours-max).
+  ...[64, 128, 256].map((mib) => ({ id: `ours-max-${mib}`, label: `ours, maxChunkSize ${mib} MiB`, call: { kind: 'ours', options: { maxChunkSize: mib * MiB } } }) as Contender),
   { id: 'upchunk', label: '@mux/upchunk, defaults', call: { kind: 'upchunk' } },
   { id: 'tus', label: 'tus-js-client, defaults', call: { kind: 'tus' } },
 ];
@@ -30,7 +32,9 @@ const LINK_LINEUP = ['raw-xhr', 'ours', 'upchunk', 'tus'];
 
 export function selectLineup(only: readonly string[], link = false): Contender[] {
   if (only.length === 0) return link ? LINEUP.filter((contender) => LINK_LINEUP.includes(contender.id)) : LINEUP;
-  return LINEUP.filter((contender) => only.some((part) => contender.id.includes(part)));
+  // An exact id picks that one contender ('ours'); any other text, every id containing it ('ours-max').
+  const matches = (id: string, part: string) => id === part || (!LINEUP.some((c) => c.id === part) && id.includes(part));
+  return LINEUP.filter((contender) => only.some((part) => matches(contender.id, part)));
 }
 
 /** Round `round` starts one place further along, so no contender always goes first (cold) or last. */

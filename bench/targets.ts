@@ -39,6 +39,13 @@ export function linkTargetLines(rows: readonly Row[], link: LinkSpec): string[] 
   const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
   const lines: string[] = [];
   const goal = link.mbitPerSecond === 100 && link.rttMs === 40 ? 0.99 : link.mbitPerSecond === 20 && link.rttMs === 100 ? 0.98 : undefined;
+  for (const raw of rows.filter((row) => row.contender === 'raw-xhr')) {
+    // What a perfectly used link needs for one PUT on the connection the page's load left open:
+    // the bytes, and a round trip (the first byte's way there, the answer's way back).
+    const floorMs = link.rttMs + (raw.bytes * 8) / (link.mbitPerSecond * 1e3);
+    const rawMs = raw.bytes / 1e3 / raw.mbPerSecond.median;
+    lines.push(`- ${sizeLabel(raw.bytes)}: the link's floor for one PUT is ${floorMs.toFixed(0)} ms; the raw PUT took ${rawMs.toFixed(0)} ms (median), ${(floorMs / rawMs).toFixed(3)} of the floor's speed`);
+  }
   for (const ours of rows.filter((row) => row.contender === 'ours')) {
     if (goal !== undefined) lines.push(`- ${sizeLabel(ours.bytes)}: ≥ ${goal} × the raw PUT: ${ours.ratioToRaw.toFixed(3)} × — ${mark(ours.ratioToRaw >= goal)}`);
     const firstChunkMs = (FIRST_CHUNK * 8) / (link.mbitPerSecond * 1e6) * 1000;

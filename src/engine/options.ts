@@ -66,11 +66,18 @@ export interface UploadOptions {
    * Without it, chunks adapt to the connection: see `chunkTargetMs`.
    */
   chunkSize?: number;
-  /** Adaptive chunks are sized so that a request lasts about this long. @default 3000 */
+  /**
+   * Adaptive chunks last at least about this long; on links with long round trips they last longer,
+   * so the round trips spent waiting stay under 1 % of the upload. @default 3000
+   */
   chunkTargetMs?: number;
   /** The smallest adaptive chunk, and the first. A multiple of 262144. @default 262144 */
   minChunkSize?: number;
-  /** The largest adaptive chunk; also the most a failure can make us resend. A multiple of 262144. @default 67108864 (64 MiB) */
+  /**
+   * The largest adaptive chunk; also the most a failure can make us resend. A multiple of 262144.
+   * Behind a proxy that limits request bodies (Cloudflare: 100 MB), set it below that limit.
+   * @default 134217728 (128 MiB)
+   */
   maxChunkSize?: number;
   /** When failures are retried; see `RetryOptions`. */
   retry?: Partial<RetryOptions>;
@@ -126,7 +133,7 @@ export interface NormalizedOptions extends UploadContext {
 }
 
 export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
-export const DEFAULT_MAX_CHUNK_SIZE = 256 * CHUNK_QUANTUM;
+export const DEFAULT_MAX_CHUNK_SIZE = 512 * CHUNK_QUANTUM;
 export const DEFAULT_CHUNK_TARGET_MS = 3000;
 export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
 export const DEFAULT_MAX_STORED_AGE_MS = SESSION_LIFETIME_MS;

@@ -62,14 +62,18 @@ export class ResumableTransfer implements Transfer {
     let sessionUri = this.#sessionUri;
     if (sessionUri === undefined) {
       host.phase('starting');
+      const askedAt = performance.now();
       sessionUri = await startSession(options, options.endpoint!, signal);
+      this.#sizer.roundTrip(performance.now() - askedAt);
       this.#sessionUri = sessionUri;
       this.#offset = this.#sentUpTo = this.#confirmed = 0;
       host.session(sessionUri);
     } else {
       // Bytes may have been in flight when we stopped: only the server knows where to go on from.
       const reachable = this.#adopted ? total : this.#sentUpTo;
+      const askedAt = performance.now();
       const status = await queryStatus(options, sessionUri, reachable, signal);
+      this.#sizer.roundTrip(performance.now() - askedAt);
       if (this.#adopted && !status.final) this.#sentUpTo = status.committed;
       this.#adopted = false;
       const result = this.#settle(status, sessionUri, reachable);
@@ -84,7 +88,7 @@ export class ResumableTransfer implements Transfer {
       const status = await sendChunk(options, sessionUri, start, end, signal).catch((error: unknown) =>
         this.#afterRefusal(error, sessionUri, start, signal),
       );
-      this.#sizer.record(end - start, performance.now() - sentAt);
+      this.#sizer.record(end - start, performance.now() - sentAt, total - end);
       const result = this.#settle(status, sessionUri, end);
       if (result) return result;
       if (this.#offset <= start) {
