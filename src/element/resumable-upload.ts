@@ -6,11 +6,10 @@ import type { HeadersOption, UploadOptions, UploadType } from '../engine/options
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
-import { interpolate } from './i18n/interpolate.ts';
 import { stringsFor } from './i18n/locales.ts';
 import type { UploadStrings } from './i18n/strings.ts';
 import type { IncomingFile, UploadItem } from './item/upload-item.ts';
-import { errorReason, type Wording } from './render/describe.ts';
+import type { Wording } from './render/describe.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
 import { interruptedRow } from './render/interrupted-row.ts';
@@ -25,7 +24,8 @@ import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
 import { styles } from './resumable-upload.styles.ts';
-import { UploadsController, type Announcement } from './uploads-controller.ts';
+import { UploadsController } from './uploads-controller.ts';
+import { Announcer } from './announce/announcer.ts';
 import type {} from './events/upload-add.ts';
 import type {} from './events/upload-cancel.ts';
 import type {} from './events/upload-error.ts';
@@ -195,6 +195,13 @@ export class ResumableUploadElement extends LitElement {
   /** Set by a disabled `<fieldset>` around the element (or its own `disabled`). */
   #formDisabled = false;
 
+  readonly #announcer = new Announcer(this, {
+    wording: () => ({ ...this.#wordsFor(this.#lang()), now: performance.now() }),
+    items: () => this.#uploads.items,
+    endpoint: () => this.endpoint,
+  });
+  /** Interrupted uploads are listed: said once, when they appear. */
+  #interruptedSaid = false;
   readonly #uploads = new UploadsController(this, {
     rules: () => ({
       accept: this.accept,
@@ -206,6 +213,7 @@ export class ResumableUploadElement extends LitElement {
     multiple: () => this.multiple || this.directory,
     auto: () => this.auto,
     concurrency: () => this.concurrency,
+    announce: (happening, item) => this.#announcer.say(happening, item),
     optionsFor: (item) => this.#optionsFor(item),
   });
   readonly #handles: KeptHandles = new WeakMap();
@@ -327,6 +335,9 @@ export class ResumableUploadElement extends LitElement {
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
     if (after('endpoint') || after('store')) void this.#interrupted.refresh();
+    const listed = this.#interrupted.records.length > 0;
+    if (listed && !this.#interruptedSaid) this.#announcer.sayInterrupted();
+    this.#interruptedSaid = listed;
   }
 
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
@@ -370,10 +381,7 @@ export class ResumableUploadElement extends LitElement {
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
           : nothing}
       ${this.#renderSummary(wording)}
-      <div class="visually-hidden" role="status">
-        ${this.#uploads.announcements.map((announcement) => html`<p>${announce(announcement, wording)}</p>`)}
-        ${this.#uploads.announcements.length === 0 && interrupted.length > 0 ? html`<p>${t.announceInterrupted}</p>` : nothing}
-      </div>
+      <div class="visually-hidden" role="status">${this.#announcer.message.map((line) => html`<p>${line}</p>`)}</div>
     `;
   }
 
@@ -454,12 +462,4 @@ export class ResumableUploadElement extends LitElement {
 function countdown(item: UploadItem, now: number): number {
   const at = item.retryAt;
   return at === undefined ? 0 : Math.ceil((at - now) / 1000);
-}
-
-function announce({ kind, item }: Announcement, wording: Wording): string {
-  const { t } = wording;
-  const name = item.file.name;
-  if (kind === 'start') return interpolate(t.announceStart, { name }, false);
-  if (kind === 'done') return interpolate(t.announceDone, { name }, false);
-  return interpolate(t.announceFailed, { name, reason: errorReason(item.error, wording, false) }, false);
 }

@@ -5,6 +5,7 @@ import type { UploadAddEventDetail } from './events/upload-add.ts';
 import { isActive } from '../engine/state.ts';
 import type { ItemStatus } from './item/item-status.ts';
 import { UploadItem, type IncomingFile, type ItemHost } from './item/upload-item.ts';
+import type { Happening } from './announce/announcer.ts';
 import { checkFile, type FileRules, type Listed, type Rejection } from './validation/check-file.ts';
 
 /** What the element tells the list; read at the moment it is needed, so attribute changes apply at once. */
@@ -14,12 +15,8 @@ export interface UploadsSettings {
   auto(): boolean;
   concurrency(): number;
   optionsFor(item: UploadItem): Promise<UploadOptions>;
-}
-
-/** Something for the polite live region to say. */
-export interface Announcement {
-  kind: 'start' | 'done' | 'failed';
-  item: UploadItem;
+  /** Something worth saying through the live region happened to a file. */
+  announce(happening: Happening, item: UploadItem): void;
 }
 
 /**
@@ -31,9 +28,6 @@ export class UploadsController implements ReactiveController, ItemHost {
   readonly #host: ReactiveControllerHost & EventTarget;
   readonly #settings: UploadsSettings;
   #items: UploadItem[] = [];
-  #announcements: Announcement[] = [];
-  /** The announcements on screen were rendered: the next one starts a new message. */
-  #announced = false;
   /** Set while the list itself starts or stops items, so it does not start more than `concurrency`. */
   #holding = false;
   #ticker: ReturnType<typeof setTimeout> | undefined;
@@ -61,10 +55,6 @@ export class UploadsController implements ReactiveController, ItemHost {
     return this.#revisions.get(item) ?? 0;
   }
 
-  get announcements(): readonly Announcement[] {
-    return this.#announcements;
-  }
-
   hostDisconnected(): void {
     // Uploads go on while the element is out of the page (it may be moved); only the clock stops.
     clearTimeout(this.#ticker);
@@ -72,7 +62,6 @@ export class UploadsController implements ReactiveController, ItemHost {
   }
 
   hostUpdated(): void {
-    this.#announced = true;
     this.#tickWhileRetrying();
   }
 
@@ -97,6 +86,7 @@ export class UploadsController implements ReactiveController, ItemHost {
         this.#items.push(item);
         if (rejection) {
           emit(this.#host, 'upload-reject', { file, item, reason: rejection.reason });
+          this.#settings.announce('rejected', item);
           continue;
         }
         listed.count++;
@@ -157,7 +147,7 @@ export class UploadsController implements ReactiveController, ItemHost {
 
   started(item: UploadItem): void {
     emit(this.#host, 'upload-start', { file: item.file, item, upload: item.upload! });
-    this.#announce({ kind: 'start', item });
+    this.#settings.announce('start', item);
   }
 
   progressed(item: UploadItem): void {
@@ -175,14 +165,18 @@ export class UploadsController implements ReactiveController, ItemHost {
     if (status !== previous) {
       if (item.status === 'done') {
         emit(this.#host, 'upload-success', { file, item, upload: upload!, result: item.result! });
-        this.#announce({ kind: 'done', item });
+        this.#settings.announce('done', item);
       } else if (item.status === 'failed') {
         emit(this.#host, 'upload-error', { file, item, upload, error: item.error! });
-        this.#announce({ kind: 'failed', item });
+        this.#settings.announce('failed', item);
       } else if (item.status === 'cancelled') {
         emit(this.#host, 'upload-cancel', { file, item, upload });
+      } else if (item.status === 'offline') {
+        this.#settings.announce('offline', item);
       }
     }
+    // Each attempt's countdown, also when one retry follows another.
+    if (status === 'retrying' && item.retryAt !== undefined) this.#settings.announce('retrying', item);
     this.#revise(item);
     this.pump();
   }
@@ -218,13 +212,6 @@ export class UploadsController implements ReactiveController, ItemHost {
 
   #revise(item: UploadItem): void {
     this.#revisions.set(item, this.revisionOf(item) + 1);
-    this.#host.requestUpdate();
-  }
-
-  #announce(announcement: Announcement): void {
-    if (this.#announced) this.#announcements = [];
-    this.#announced = false;
-    this.#announcements.push(announcement);
     this.#host.requestUpdate();
   }
 

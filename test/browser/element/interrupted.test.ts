@@ -9,7 +9,7 @@ import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
 import { fast } from '../support/upload-helpers.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { mount, nextEvent, shadow } from './support/fixture.ts';
+import { announced, mount, nextEvent, shadow } from './support/fixture.ts';
 import { RIGHT_TO_LEFT, shippedLocales } from './support/locales.ts';
 import { expectFirstChunkSentOnce, fileInOpfs, interrupt, interruptedRows, rowsAfterConnect } from './support/interrupted.ts';
 
@@ -64,7 +64,7 @@ describe('interrupted uploads in the element', () => {
     expect(row!.querySelector('[part~="status"]')!.textContent).toContain('25%');
     expect(row!.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('25');
     // One polite note, nothing per row.
-    expect(liveRegion(element)).toBe('Some uploads were interrupted: resume or discard them below');
+    await announced(element, 'Some uploads were interrupted: resume or discard them below');
     await expectNoAxeViolations(element);
     // No handle was kept: the way on is to choose the file again, which opens the picker.
     const again = row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!;
@@ -261,7 +261,7 @@ describe('interrupted uploads in the element', () => {
       expect(again.textContent!.trim()).toBe(strings.chooseAgain);
       expect(again.getAttribute('aria-label')).toBe(strings.chooseAgainLabel.replace('{name}', 'سند.pdf'));
       expect(row!.querySelector('[part~="discard-button"]')!.getAttribute('aria-label')).toBe(strings.discard.replace('{name}', 'سند.pdf'));
-      expect(liveRegion(element)).toBe(strings.announceInterrupted);
+      await announced(element, strings.announceInterrupted);
       await expectNoAxeViolations(element);
       element.remove();
     }

@@ -88,3 +88,21 @@ export function recordEvents(target: EventTarget): string[] {
   }
   return log;
 }
+
+/** What the polite live region says now: its paragraphs, read apart as a screen reader does, joined by spaces. */
+export function liveRegionText(element: ResumableUploadElement): string {
+  const region = shadow(element).querySelector('[role="status"]')!;
+  return [...region.children].map((paragraph) => paragraph.textContent?.trim()).join(' ');
+}
+
+/** Waits for the live region to say something that matches (a message comes at most once a second). */
+export async function announced(element: ResumableUploadElement, expected: string | RegExp, timeoutMs = 5000): Promise<string> {
+  const matches = (text: string) => (typeof expected === 'string' ? text === expected : expected.test(text));
+  const started = performance.now();
+  while (!matches(liveRegionText(element))) {
+    if (performance.now() - started > timeoutMs) throw new Error(`The live region says "${liveRegionText(element)}", not ${String(expected)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await element.updateComplete;
+  }
+  return liveRegionText(element);
+}

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerLocale } from '../../../src/element.ts';
+import { fa } from '../../../src/element/locales/fa.ts';
+import type { ResumableUploadElement } from '../../../src/element.ts';
+import { clearStoredUploads } from '../../../src/storage/stored-uploads.ts';
+import { patternFile, QUANTUM } from '../support/files.ts';
+import { endpoint, faultHeaders } from '../support/server.ts';
+import { interrupt, rowsAfterConnect } from './support/interrupted.ts';
+import { announced, liveRegionText, mount, reachStatus } from './support/fixture.ts';
+
+/** Every change of what the live region says, with when it changed: the log a screen reader would hear. */
+function recordLiveRegion(element: ResumableUploadElement): { at: number; text: string }[] {
+  const log: { at: number; text: string }[] = [];
+  const region = element.shadowRoot!.querySelector('[role="status"]')!;
+  new MutationObserver(() => {
+    const text = liveRegionText(element);
+    if (text !== log.at(-1)?.text) log.push({ at: performance.now(), text });
+  }).observe(region, { childList: true, subtree: true, characterData: true });
+  return log;
+}
+
+beforeEach(() => clearStoredUploads());
+
+describe('<resumable-upload> live region', () => {
+  let online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  afterEach(() => {
+    online = true;
+  });
+
+  it('says when a file is not added, and why', async () => {
+    const element = await mount({ multiple: true, accept: 'image/*' });
+    element.addFiles([patternFile(10, 'notes.txt', 'text/plain')]);
+    await announced(element, 'notes.txt not added: this type of file is not accepted');
+  });
+
+  it('says "retrying in N s" when an upload waits to try again', async () => {
+    const element = await mount({}, (el) => {
+      el.prepare = () => ({ retry: { retries: 2, baseDelayMs: 2500, maxDelayMs: 2500 }, headers: faultHeaders([{ kind: 'status', status: 503 }]) });
+    });
+    const [item] = element.addFiles([patternFile(10, 'flaky.bin')]);
+    await announced(element, /^flaky\.bin: retrying in [123] sec$/);
+    await reachStatus(element, item!, 'done');
+  });
+
+  it('says "offline" when an upload waits for the network', async () => {
+    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => {
+      el.prepare = () => ({ retry: { retries: 0 }, headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'reset', afterBytes: 1000, commitBytes: 0 }]) });
+    });
+    element.addEventListener('upload-progress', () => (online = false), { once: true });
+    const [item] = element.addFiles([patternFile(3 * QUANTUM, 'train.bin')]);
+    await reachStatus(element, item!, 'offline');
+    await announced(element, 'train.bin: offline, waiting for the network');
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await reachStatus(element, item!, 'done');
+  });
+
+  it('says a burst of changes as one summary, at most one message a second', async () => {
+    const element = await mount({ multiple: true, concurrency: '7' });
+    const log = recordLiveRegion(element);
+    const items = element.addFiles(Array.from({ length: 7 }, (_, i) => patternFile(100 + i, `burst-${i}.bin`)));
+    for (const item of items) await reachStatus(element, item, 'done');
+    await announced(element, 'Uploads: 7 done, 0 failed, 0 left');
+    // Seven starts and seven finishes, yet few messages, each a second or more after the last.
+    expect(log.length).toBeLessThanOrEqual(3);
+    for (let i = 1; i < log.length; i++) expect(log[i]!.at - log[i - 1]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('does not speak again when the language changes', async () => {
+    registerLocale('fa', fa);
+    const element = await mount();
+    const [item] = element.addFiles([patternFile(10, 'once.bin')]);
+    await reachStatus(element, item!, 'done');
+    const said = await announced(element, 'once.bin uploaded');
+    const log = recordLiveRegion(element);
+    element.lang = 'fa';
+    await element.updateComplete;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await element.updateComplete;
+    expect(liveRegionText(element)).toBe(said);
+    expect(log).toEqual([]);
+  });
+
+  it('says "Some uploads were interrupted" once for three elements on one endpoint', async () => {
+    const url = endpoint();
+    await interrupt(patternFile(2 * QUANTUM, 'shared.bin'), url);
+    const elements = [await mount({ endpoint: url }), await mount({ endpoint: url }), await mount({ endpoint: url })];
+    for (const element of elements) await rowsAfterConnect(element, 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await Promise.all(elements.map((element) => element.updateComplete));
+    const saying = elements.filter((element) => liveRegionText(element) !== '');
+    expect(saying.map(liveRegionText)).toEqual(['Some uploads were interrupted: resume or discard them below']);
+  });
+});
