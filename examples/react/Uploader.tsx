@@ -23,7 +23,7 @@ export function Uploader({ folderId, getAccessToken }: UploaderProps) {
         multiple
         concurrency={2}
         headers={async () => ({ Authorization: `Bearer ${await getAccessToken()}` })}
-        metadata={(file, item) => ({ name: item.relativePath, parents: [folderId], size: file.size })}
+        metadata={(file) => ({ name: file.name, parents: [folderId] })}
         onupload-progress={(event) => setPercent(Math.round((100 * event.detail.bytesCommitted) / event.detail.bytesTotal))}
         onupload-success={(event) => setStored((names) => [...names, event.detail.file.name])}
       >
