@@ -13,28 +13,38 @@ export const UploadStates = Object.freeze({
 
 export type UploadState = (typeof UploadStates)[keyof typeof UploadStates];
 
-/**
- * What each state allows, in one table: the states it may move to (any other move is a bug in the
- * engine and throws), and whether the upload is active in it: running, so `pause()` stops it, leaving
- * the page may lose bytes in flight, and (in the element) it holds one of the `concurrency` places.
- * A state with no move out is settled: nothing can happen to the upload any more.
- */
-const ACTIVE = { active: true, next: ['starting', 'uploading', 'retrying', 'offline', 'paused', 'done', 'error', 'aborted'] } as const;
-const STATE_TABLE = {
-  idle: { active: false, next: ['starting', 'error', 'aborted'] },
-  starting: ACTIVE,
-  uploading: ACTIVE,
-  retrying: ACTIVE,
-  offline: ACTIVE,
-  paused: { active: false, next: ['starting', 'uploading', 'aborted'] },
-  // `start()` again after an error resumes the same session.
-  error: { active: false, next: ['starting', 'aborted'] },
-  done: { active: false, next: [] },
-  aborted: { active: false, next: [] },
-} as const satisfies Record<UploadState, { active: boolean; next: readonly UploadState[] }>;
+/** What a caller can ask of an upload. */
+export type UploadCommand = 'start' | 'pause' | 'resume' | 'abort';
 
-type Table = typeof STATE_TABLE;
-export type ActiveState = { [S in UploadState]: Table[S]['active'] extends true ? S : never }[UploadState];
+interface StateRule {
+  /** Running: `pause()` stops it, leaving the page may lose bytes in flight, and (in the element) it holds one of the `concurrency` places. */
+  readonly active: boolean;
+  /** What each command does here: the state it moves to; a command missing here changes nothing. */
+  readonly on: Partial<Record<UploadCommand, UploadState>>;
+}
+
+/**
+ * Everything the states allow, in one table: `Upload` asks it before obeying a command, and checks
+ * every change of state against it. An active state may also move wherever its transfer takes it
+ * (any state but `idle`); any other state only where a command takes it, so `done` and `aborted`,
+ * with no command, are settled. Any other move is a bug in the engine and throws.
+ */
+const RUNNING: StateRule = { active: true, on: { pause: 'paused', abort: 'aborted' } };
+const STATE_TABLE = {
+  idle: { active: false, on: { start: 'starting', abort: 'aborted' } },
+  starting: RUNNING,
+  uploading: RUNNING,
+  retrying: RUNNING,
+  offline: RUNNING,
+  paused: { active: false, on: { resume: 'starting', abort: 'aborted' } },
+  // `start()` again after an error resumes the same session.
+  error: { active: false, on: { start: 'starting', abort: 'aborted' } },
+  done: { active: false, on: {} },
+  aborted: { active: false, on: {} },
+} as const satisfies Record<UploadState, StateRule>;
+
+type ActiveRows = { [S in UploadState]: (typeof STATE_TABLE)[S] extends { active: true } ? S : never };
+export type ActiveState = ActiveRows[UploadState];
 
 /** The states of a running upload, derived from the table. */
 export const ActiveStates: readonly ActiveState[] = Object.freeze(
@@ -43,10 +53,11 @@ export const ActiveStates: readonly ActiveState[] = Object.freeze(
 
 export const isActive = (state: string): state is ActiveState => STATE_TABLE[state as UploadState]?.active === true;
 
-/** Done or aborted: no move out, so no command (start, pause, resume, abort) changes anything. */
-export const isSettled = (state: UploadState): boolean => STATE_TABLE[state].next.length === 0;
+/** Where a command takes an upload in `state`, or undefined when it changes nothing there. */
+export const afterCommand = (state: UploadState, command: UploadCommand): UploadState | undefined =>
+  (STATE_TABLE[state].on as StateRule['on'])[command];
 
 /** The one check every change of state goes through. */
 export function canMove(from: UploadState, to: UploadState): boolean {
-  return from === to || (STATE_TABLE[from].next as readonly UploadState[]).includes(to);
+  return from === to || (isActive(from) ? to !== 'idle' : Object.values(STATE_TABLE[from].on).includes(to as never));
 }

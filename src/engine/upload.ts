@@ -9,7 +9,7 @@ import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } fr
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
 import { SingleRequestTransfer } from './single-request-transfer.ts';
-import { canMove, isActive, isSettled, type UploadState } from './state.ts';
+import { afterCommand, canMove, isActive, type UploadCommand, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
 
 export interface AbortOptions {
@@ -100,25 +100,22 @@ export class Upload extends EventTarget {
    * rejects with `UploadError`. Calling it while the upload runs returns the same promise.
    */
   start(): Promise<UploadResult> {
-    if (this.#state === 'aborted') return Promise.reject(abortedError());
-    if (this.#running && this.#state !== 'error') return this.#running;
-    this.#running = this.#drive();
-    return this.#running;
+    if (this.#obey('start')) this.#running = this.#drive();
+    else if (this.#isAborted()) return Promise.reject(abortedError());
+    // Running, paused or done: the same promise.
+    return this.#running!;
   }
 
   /** Stops sending now (the request in flight is cancelled); `resume()` goes on from the server's offset. */
   pause(): void {
-    if (!isActive(this.#state)) return;
-    this.#setState('paused');
+    if (!this.#obey('pause')) return;
     this.#resumed = new Promise((wake) => (this.#wake = wake));
     this.#run?.abort(STOP);
   }
 
   /** Continues a paused upload: it asks the server where it stands, then goes on. */
   resume(): void {
-    if (this.#state !== 'paused') return;
-    this.#setState('starting');
-    this.#wake?.();
+    if (this.#obey('resume')) this.#wake?.();
   }
 
   /**
@@ -128,8 +125,7 @@ export class Upload extends EventTarget {
    * it lets the session expire; its answer is not waited for).
    */
   abort({ terminate = false }: AbortOptions = {}): void {
-    if (isSettled(this.#state)) return;
-    this.#setState('aborted');
+    if (!this.#obey('abort')) return;
     this.#run?.abort(STOP);
     this.#lifetime.abort(STOP);
     this.#wake?.();
@@ -140,7 +136,6 @@ export class Upload extends EventTarget {
 
   async #drive(): Promise<UploadResult> {
     try {
-      this.#setState('starting');
       if (this.#options.verify && !this.#digests) {
         this.#digests = this.#digest();
         this.#digests.catch(() => {}); // awaited only after the transfer; a failed upload must not leave it unhandled
@@ -209,6 +204,13 @@ export class Upload extends EventTarget {
   /** Read afresh: `abort()` may have run while the caller awaited. */
   #isAborted(): boolean {
     return this.#state === 'aborted';
+  }
+
+  /** Moves as the state table says the command does here; false when it changes nothing. */
+  #obey(command: UploadCommand): boolean {
+    const next = afterCommand(this.#state, command);
+    if (next) this.#setState(next);
+    return next !== undefined;
   }
 
   #unlock(): void {
