@@ -10,10 +10,11 @@ export default defineConfig({
   build: {
     outDir: 'dist-demo',
     emptyOutDir: true,
-    rollupOptions: { input: { demo: 'demo/index.html', engine: 'demo/engine.html', recovery: 'demo/recovery.html' } },
+    rollupOptions: { input: { demo: 'demo/index.html', engine: 'demo/engine.html', recovery: 'demo/recovery.html', background: 'demo/background.html' } },
   },
-  server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // The background demo's service worker is bundled into assets/ and controls /demo/.
+  server: { host: '127.0.0.1', headers: { 'Service-Worker-Allowed': '/' } },
+  preview: { host: '127.0.0.1', headers: { 'Service-Worker-Allowed': '/' } },
   test: {
     projects: [
       {

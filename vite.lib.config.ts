@@ -15,6 +15,7 @@ export const entries = {
   element: 'src/element.ts',
   // Types only (JSX for React 19); an empty module, so `import 'resumable-upload/react'` resolves too.
   react: 'src/react.ts',
+  'service-worker': 'src/service-worker.ts',
   // Each translation is an entry of its own (`resumable-upload/locales/de`), never in the main bundle.
   ...Object.fromEntries(
     readdirSync(new URL('src/element/locales/', import.meta.url))

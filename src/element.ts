@@ -16,5 +16,7 @@ export type { UploadRejectEvent, UploadRejectEventDetail } from './element/event
 export type { UploadStartEvent, UploadStartEventDetail } from './element/events/upload-start.ts';
 export type { UploadProgressEvent, UploadProgressEventDetail } from './element/events/upload-progress.ts';
 export type { UploadSuccessEvent, UploadSuccessEventDetail } from './element/events/upload-success.ts';
+export type { BackgroundSuccessDetail } from './element/events/upload-success.ts';
+export { isBackgroundSuccess } from './element/events/upload-success.ts';
 export type { UploadErrorEvent, UploadErrorEventDetail } from './element/events/upload-error.ts';
 export type { UploadCancelEvent, UploadCancelEventDetail } from './element/events/upload-cancel.ts';

@@ -1,5 +1,5 @@
 export { Upload, type AbortOptions } from './engine/upload.ts';
-export type { UploadOptions, UploadType, RetryOptions, HeadersOption } from './engine/options.ts';
+export type { UploadOptions, UploadType, RetryOptions, HeadersOption, BackgroundOptions } from './engine/options.ts';
 export type { UploadState } from './engine/state.ts';
 export { UploadStates } from './engine/state.ts';
 export type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './engine/events.ts';

@@ -20,6 +20,12 @@ import { RowBudget } from './controllers/row-budget.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
 import { tally } from './item/tally.ts';
 import { summary, type SummaryAction } from './render/summary.ts';
+import type { BackgroundUploads } from './background/background-uploads.ts';
+import { backgroundList } from './background/background-row.ts';
+import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
+import { emit } from './events/emit.ts';
+import { sameFile } from './interrupted/interrupted-uploads.ts';
+import { forgetStoredUpload, listStoredUploads } from '../storage/stored-uploads.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
@@ -103,6 +109,8 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart resume-all-button - Resumes every paused file (`resumeAll()`).
  * @csspart retry-all-button - Retries every failed file (`startAll()`).
  * @csspart cancel-all-button - Cancels every file not finished (`cancelAll()`).
+ * @csspart background-list - With `background`: uploads the browser runs or ran after their page was closed.
+ * @csspart background-item - One of them (it also has `name`, `size`, `status`, `progress`).
  *
  * @cssproperty --resumable-upload-accent - Button, progress and focus colour.
  * @cssproperty --resumable-upload-on-accent - Text on the accent colour.
@@ -173,6 +181,14 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Boolean, attribute: 'file-handles' }) fileHandles = false;
   /** The language of words and numbers; unset, the closest `lang` up the page. Translations: `registerLocale()`. */
   @property({ reflect: true }) override lang!: string;
+  /**
+   * Where the browser allows it (Chromium, with a service worker that calls `handleBackgroundUploads()`
+   * from `resumable-upload/service-worker`), an upload under way when the page is hidden or closed is
+   * handed to the browser, which finishes it; coming back, the element shows it running (what was
+   * sent) or done (`upload-success` once, with `detail.background`). Elsewhere nothing changes.
+   * Off by default: see the README's "Finishing after the tab is closed".
+   */
+  @property({ type: Boolean }) background = false;
   /** Headers for every request, or a function returning them (called before each request, for fresh tokens). */
   @property({ attribute: false }) headers: HeadersOption | undefined;
   /** Per-file options, e.g. `metadata` or a `sessionUri` from your backend. Awaited when the file starts. */
@@ -229,6 +245,8 @@ export class ResumableUploadElement extends LitElement {
   });
 
   readonly #rows = new RowBudget(this);
+  /** Loaded with the `background` attribute only. */
+  #background: BackgroundUploads | undefined;
 
   constructor() {
     super();
@@ -335,9 +353,27 @@ export class ResumableUploadElement extends LitElement {
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
     if (after('endpoint') || after('store')) void this.#interrupted.refresh();
-    const listed = this.#interrupted.records.length > 0;
+    // A record the browser is finishing (`background`) is not an interruption.
+    const listed = this.#interrupted.records.some((record) => !this.#background?.owns(record.fingerprint));
     if (listed && !this.#interruptedSaid) this.#announcer.sayInterrupted();
     this.#interruptedSaid = listed;
+    if (changed.has('background') && this.background && !this.#background) void this.#loadBackground();
+    else if (after('endpoint')) void this.#background?.refresh();
+  }
+
+  async #loadBackground(): Promise<void> {
+    const { BackgroundUploads } = await import('./background/background-uploads.ts');
+    this.#background ??= new BackgroundUploads(this, {
+      endpoint: () => this.endpoint,
+      records: (endpoint) => listStoredUploads(endpoint),
+      listed: (record) => this.#uploads.items.some((item) => sameFile(item.file, record)),
+      finished: async (storedUpload, result) => {
+        // Once: the record goes before the event fires, so no later visit reports it again.
+        await forgetStoredUpload(storedUpload.fingerprint).catch(() => undefined);
+        const detail: BackgroundSuccessDetail = { background: true, storedUpload, result, file: undefined, item: undefined, upload: undefined };
+        emit(this, 'upload-success', detail as unknown as UploadSuccessEventDetail);
+      },
+    });
   }
 
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
@@ -345,7 +381,8 @@ export class ResumableUploadElement extends LitElement {
     const wording: Wording = { ...this.#wordsFor(this.#lang()), now: performance.now() };
     const { t, f } = wording;
     const items = this.#uploads.items;
-    const interrupted = this.#interrupted.records;
+    const background = this.#background;
+    const interrupted = background ? this.#interrupted.records.filter((record) => !background.owns(record.fingerprint)) : this.#interrupted.records;
     return html`
       <div class="drop-zone" part="drop-zone">
         <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#choose}>
@@ -362,6 +399,7 @@ export class ResumableUploadElement extends LitElement {
           @change=${this.#onPicked}
         />
       </div>
+      ${background ? backgroundList(background.rows, this.strings as never, wording.f) : nothing}
       ${interrupted.length === 0
         ? nothing
         : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#interrupted.onAction}>
@@ -377,7 +415,7 @@ export class ResumableUploadElement extends LitElement {
               (item) => guard([this.#uploads.revisionOf(item), t, f, countdown(item, wording.now)], () => itemRow(item, wording)),
             )}
           </ul>`
-        : interrupted.length === 0
+        : interrupted.length === 0 && !background?.rows.length
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
           : nothing}
       ${this.#renderSummary(wording)}
@@ -430,6 +468,7 @@ export class ResumableUploadElement extends LitElement {
       headers: this.headers,
       chunkSize: this.chunkSize || undefined,
       ...(this.store === true ? {} : { store: this.store }),
+      ...(this.background ? { background: true } : {}),
     };
     const handle = await this.#handles.get(file);
     if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;

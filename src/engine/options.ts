@@ -114,6 +114,26 @@ export interface UploadOptions {
   warnBeforeUnload?: boolean;
   /** Aborts the upload, like `abort()`. */
   signal?: AbortSignal;
+  /**
+   * Let the browser finish the upload after the page is hidden or closed, where it can (Chromium's
+   * Background Fetch, with a service worker that imports `resumable-upload/service-worker`): the
+   * rest of the file goes as one request from the bytes the server confirmed. Elsewhere nothing
+   * changes. `true`, or `BackgroundOptions`. Resumable uploads only. @default false
+   */
+  background?: boolean | BackgroundOptions;
+}
+
+export interface BackgroundOptions {
+  /**
+   * The most bytes handed to the browser: Chromium copies the request body into memory, so a
+   * larger rest stays in the page (and resumes on the next visit). @default 268435456 (256 MiB)
+   */
+  maxBytes?: number;
+  /**
+   * Copy `headers` into the handed-off request, which runs after the page can no longer refresh
+   * them; only when the session URI is on one of the upload's credential origins. @default false
+   */
+  headers?: boolean;
 }
 
 /** Options after defaults and validation: what the engine works with, and the protocol steps' context. */
@@ -130,6 +150,7 @@ export interface NormalizedOptions extends UploadContext {
   fileHandle: FileSystemFileHandle | undefined;
   warnBeforeUnload: boolean;
   signal: AbortSignal | undefined;
+  background: Required<BackgroundOptions> | undefined;
 }
 
 export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
@@ -137,6 +158,7 @@ export const DEFAULT_MAX_CHUNK_SIZE = 512 * CHUNK_QUANTUM;
 export const DEFAULT_CHUNK_TARGET_MS = 3000;
 export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
 export const DEFAULT_MAX_STORED_AGE_MS = SESSION_LIFETIME_MS;
+export const DEFAULT_BACKGROUND_MAX_BYTES = 256 * 1024 * 1024;
 export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000, maxRetryAfterMs: 600_000 };
 
 function invalid(message: string): UploadError {
@@ -184,6 +206,13 @@ function checkStore(store: unknown): SessionStore | undefined {
     return store as SessionStore;
   }
   throw invalid('`store` must be true, false, or an object with get, set, delete, list and clear.');
+}
+
+function checkBackground(value: unknown): Required<BackgroundOptions> | undefined {
+  if (value === undefined || value === false) return undefined;
+  if (value === true) return { maxBytes: DEFAULT_BACKGROUND_MAX_BYTES, headers: false };
+  if (!isPlainObject(value)) throw invalid('`background` must be true, false or an object such as { maxBytes: 268435456 }.');
+  return { maxBytes: checkCount('background.maxBytes', value.maxBytes, DEFAULT_BACKGROUND_MAX_BYTES), headers: value.headers === true };
 }
 
 function normalizeHeaders(headers: unknown): () => Promise<Record<string, string>> {
@@ -294,6 +323,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     fileHandle: options.fileHandle,
     warnBeforeUnload: options.warnBeforeUnload === true,
     signal: options.signal,
+    background: uploadType === 'resumable' ? checkBackground(options.background) : undefined,
     http: defaultClient(stallTimeoutMs),
   };
 }

@@ -36,12 +36,19 @@ export class ResumableTransfer implements Transfer {
   /** The most this session ever confirmed: only bytes beyond it earn the retries back. */
   #confirmed = 0;
   #restarts = 0;
+  /** The end of the chunk whose answer is awaited, if one is. */
+  #inFlightEnd: number | undefined;
 
   constructor(private readonly host: TransferHost) {
     this.#budget = new RetryBudget(host.options.retry);
     this.#sizer = new ChunkSizer(host.options.chunks);
     this.#sessionUri = host.options.sessionUri;
     this.#adopted = this.#sessionUri !== undefined;
+  }
+
+  /** The end of the chunk in flight (its answer not yet read), or undefined between chunks. */
+  get inFlightEnd(): number | undefined {
+    return this.#inFlightEnd;
   }
 
   /** Goes on with a session kept from an earlier page: its state is asked before anything is sent. */
@@ -85,9 +92,10 @@ export class ResumableTransfer implements Transfer {
       const end = Math.min(start + this.#sizer.next(), total);
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
-      const status = await sendChunk(options, sessionUri, start, end, signal).catch((error: unknown) =>
-        this.#afterRefusal(error, sessionUri, start, signal),
-      );
+      this.#inFlightEnd = end;
+      const status = await sendChunk(options, sessionUri, start, end, signal)
+        .catch((error: unknown) => this.#afterRefusal(error, sessionUri, start, signal))
+        .finally(() => (this.#inFlightEnd = undefined));
       this.#sizer.record(end - start, performance.now() - sentAt, total - end);
       const result = this.#settle(status, sessionUri, end);
       if (result) return result;

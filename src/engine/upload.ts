@@ -11,6 +11,7 @@ import { ResumableTransfer } from './resumable-transfer.ts';
 import { SingleRequestTransfer } from './single-request-transfer.ts';
 import { afterCommand, canMove, isActive, type UploadCommand, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
+import type { BackgroundHost } from '../background/background-host.ts';
 
 export interface AbortOptions {
   /** Also end the session on the server (`DELETE` on its URI), for an upload that is cancelled, not merely stopped. @default false */
@@ -51,6 +52,9 @@ export class Upload extends EventTarget {
   /** Lives until `abort()`; pauses do not stop the checksum worker. */
   readonly #lifetime = new AbortController();
   #digests: Promise<FileDigests> | undefined;
+  /** While the browser sends the rest in the background (the `background` option): settles when that request ends. */
+  #background: Promise<void> | undefined;
+  #backgroundWatched = false;
 
   /** Throws `UploadError` with code `'invalid-option'` when an option is wrong. */
   constructor(file: Blob, options: UploadOptions) {
@@ -145,6 +149,11 @@ export class Upload extends EventTarget {
         // A pause that came while nothing was in flight (during the restore) holds here.
         if (this.#state === 'paused') await this.#resumed;
         if (this.#isAborted()) throw abortedError();
+        // A background request owns the session until it ends; then the session's status says where it stands.
+        if (this.#background) {
+          await untilAborted(this.#background, this.#lifetime.signal);
+          continue;
+        }
         const run = new AbortController();
         this.#run = run;
         try {
@@ -191,6 +200,11 @@ export class Upload extends EventTarget {
       );
     }
     this.#releaseLock = release;
+    if (this.#options.background && !this.#backgroundWatched) {
+      this.#backgroundWatched = true;
+      const { watchBackground } = await import('../background/hand-off-on-hide.ts');
+      await watchBackground(this.#backgroundHost(key));
+    }
     if (this.#state === 'aborted') return this.#unlock();
     if (this.#restored || this.#options.sessionUri) return;
     this.#restored = true;
@@ -224,6 +238,31 @@ export class Upload extends EventTarget {
       if (this.#lifetime.signal.aborted) throw cause;
       throw new UploadError('integrity', 'The file\'s checksum could not be computed, so the upload cannot be verified.', { cause });
     });
+  }
+
+  /** What the lazily loaded hand-off (src/background) may see and do; see `BackgroundHost`. */
+  #backgroundHost(fingerprint: string): BackgroundHost {
+    return {
+      file: this.file,
+      options: this.#options,
+      fingerprint,
+      sessionUri: () => this.#sessionUri,
+      bytesCommitted: () => this.#bytesCommitted,
+      inFlightEnd: () => this.#resumable?.inFlightEnd,
+      running: () => isActive(this.#state) || this.#state === 'paused',
+      handOff: (until) => {
+        const held = (this.#background = until.then(
+          () => {},
+          () => {},
+        ));
+        void held.then(() => {
+          if (this.#background === held) this.#background = undefined;
+        });
+        // The background request may finish the session: its status is asked, as for a session started elsewhere.
+        if (this.#sessionUri) this.#resumable?.adopt(this.#sessionUri);
+        this.#run?.abort(STOP);
+      },
+    };
   }
 
   #host(): TransferHost {
@@ -276,6 +315,15 @@ const inFlight = new Set<Upload>();
 
 function confirmUnload(event: BeforeUnloadEvent): void {
   event.preventDefault();
+}
+
+/** Waits for `promise`, or less if the upload is aborted meanwhile. */
+function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    signal.addEventListener('abort', () => resolve(), { once: true });
+    void promise.then(resolve);
+  });
 }
 
 function abortedError(): UploadError {

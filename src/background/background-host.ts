@@ -1,0 +1,21 @@
+import type { NormalizedOptions } from '../engine/options.ts';
+
+/** What an `Upload` lets its background hand-off see and do; kept small so the engine stays the one writer. */
+export interface BackgroundHost {
+  readonly file: Blob;
+  readonly options: NormalizedOptions;
+  /** The upload's record key: the job is named after it, and the service worker finds the record by it. */
+  readonly fingerprint: string;
+  sessionUri(): string | undefined;
+  /** What the server confirmed: the handed-off request starts there. */
+  bytesCommitted(): number;
+  /** The end of the chunk in flight, if one is: its bytes may all have reached the server. */
+  inFlightEnd(): number | undefined;
+  /** True while the upload is under way (or paused), so there is something to hand off. */
+  running(): boolean;
+  /**
+   * Stops the foreground now (the request in flight is cancelled) and keeps it stopped until
+   * `until` settles; then the upload asks the session where it stands and goes on or finishes.
+   */
+  handOff(until: Promise<unknown>): void;
+}

@@ -1,0 +1,98 @@
+import {
+  backgroundFetchManager,
+  CHANNEL_NAME,
+  jobId,
+  type BackgroundFetchManagerLike,
+  type BackgroundFetchRegistrationLike,
+  type BackgroundMessage,
+} from './background-fetch-api.ts';
+import type { BackgroundHost } from './background-host.ts';
+
+/** How long a page waits, after the job ended, for the service worker to say it wrote the record. */
+const WORKER_GRACE_MS = 3000;
+
+/**
+ * Settles when the job ends, however it ends, and the service worker has written its outcome (it
+ * says so on the channel; a worker without `handleBackgroundUploads` never does, hence the grace
+ * time). Only then may the upload ask the session and forget the record, which the worker would
+ * otherwise write back.
+ */
+export function jobEnded(registration: BackgroundFetchRegistrationLike, fingerprint: string): Promise<void> {
+  const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
+  const told = new Promise<void>((resolve) => {
+    if (channel) channel.onmessage = ({ data }: MessageEvent<BackgroundMessage>) => data?.fingerprint === fingerprint && resolve();
+  });
+  const ended = new Promise<void>((resolve) => {
+    const check = () => {
+      if (registration.result === '') return;
+      registration.removeEventListener('progress', check);
+      resolve();
+    };
+    registration.addEventListener('progress', check);
+    check();
+  });
+  const grace = ended.then(() => new Promise<void>((resolve) => setTimeout(resolve, WORKER_GRACE_MS)));
+  return Promise.race([told, grace]).finally(() => channel?.close());
+}
+
+/** The request that sends the rest of the file, from the server's offset, to the session. */
+export function restOfFile(host: BackgroundHost, sessionUri: string, start: number, headers: Record<string, string>): Request {
+  const total = host.file.size;
+  return new Request(sessionUri, {
+    method: 'PUT',
+    body: host.file.slice(start),
+    headers: { ...headers, 'Content-Range': `bytes ${start}-${total - 1}/${total}` },
+  });
+}
+
+/** The caller's headers go with the request only if asked for, and only to an origin allowed to see them. */
+async function copiedHeaders(host: BackgroundHost): Promise<Record<string, string>> {
+  const sessionUri = host.sessionUri();
+  if (!host.options.background?.headers || !sessionUri || !host.options.credentialOrigins.has(new URL(sessionUri).origin)) return {};
+  return host.options.headers().catch(() => ({}));
+}
+
+/**
+ * The `background` option, loaded when such an upload starts. A job of an earlier page still
+ * running holds the upload (no second writer); then, each time the page is hidden (switched away
+ * from, or closing: `visibilitychange` comes first and early enough), the rest of the file is
+ * handed to Background Fetch and the foreground stops until that request ends. Without Background
+ * Fetch or an active service worker, nothing happens.
+ */
+export async function watchBackground(host: BackgroundHost): Promise<void> {
+  const manager = await backgroundFetchManager();
+  if (!manager) return;
+  const id = jobId(host.fingerprint);
+  const earlier = await manager.get(id).catch(() => undefined);
+  if (earlier && earlier.result === '') host.handOff(jobEnded(earlier, host.fingerprint));
+  // Resolved ahead: nothing can be awaited once the page is closing.
+  let headers = await copiedHeaders(host);
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') {
+      void copiedHeaders(host).then((fresh) => (headers = fresh));
+      return;
+    }
+    handOff(host, manager, id, headers);
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+}
+
+function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: string, headers: Record<string, string>): void {
+  const sessionUri = host.sessionUri();
+  // A chunk whose answer is awaited has usually reached the server whole (only its answer is
+  // pending), and cancelling it now does not undo that: the rest starts after it. A chunk cut
+  // in the middle leaves a gap the server refuses; the worker marks the upload interrupted and
+  // the next visit asks the session where it stands, as without this option.
+  const start = host.inFlightEnd() ?? host.bytesCommitted();
+  const rest = host.file.size - start;
+  if (!host.running() || !sessionUri || rest <= 0 || rest > host.options.background!.maxBytes) return;
+  const { name = '' } = host.file as Partial<File>;
+  let registered: Promise<BackgroundFetchRegistrationLike>;
+  try {
+    registered = manager.fetch(id, restOfFile(host, sessionUri, start, headers), { title: name, uploadTotal: rest });
+  } catch {
+    return; // refused at once (a body the browser cannot send): the foreground goes on
+  }
+  // Refused later (no permission, a job already running, quota): the foreground goes on from the server's offset.
+  host.handOff(registered.then((registration) => jobEnded(registration, host.fingerprint), () => undefined));
+}

@@ -1,0 +1,18 @@
+/**
+ * The words of uploads handed to the browser (the `background` attribute). English by default;
+ * give others through the element's `strings` (same keys).
+ */
+export interface BackgroundStrings {
+  /** The list's accessible name. */
+  backgroundLabel: string;
+  /** Still running in the browser; `{percent}` is what the browser sent, which the server has not confirmed yet. */
+  backgroundRunning: string;
+  /** Finished while the page was closed. */
+  backgroundDone: string;
+}
+
+export const backgroundEnglish: BackgroundStrings = {
+  backgroundLabel: 'Uploads finishing in the background',
+  backgroundRunning: 'Finishing in the background: {percent} sent, not yet confirmed by the server',
+  backgroundDone: 'Uploaded in the background',
+};
