@@ -50,9 +50,8 @@ export async function startServers(
   const drainDir = path.join(runDir, 'drain');
   for (const dir of [referenceDir, tusDir, drainDir]) mkdirSync(dir, { recursive: true });
 
-  // Hashing a finished object reads it back from disk (seconds per GiB) before the last answer;
-  // neither the drain nor @tus/server does that, so here it is off.
-  const reference = createReferenceServer({ dir: referenceDir, checksums: false, faults: true, maxUploadBytes: Infinity, ...(log ? { log } : {}) });
+  // Made once the origin is known (below): its session URIs must point at that origin, the link's when there is one.
+  let reference: ReturnType<typeof createReferenceServer> | undefined;
   const tus = tusServer(tusDir);
   const drain = drainHandler(drainDir);
   const page = staticFiles(pageDir);
@@ -62,7 +61,7 @@ export async function startServers(
     const service = serviceOf(new URL(req.url ?? '/', 'http://localhost').pathname);
     if (service) counts[service]++;
     req.on('error', () => {});
-    if (service === 'reference') return reference.handle(req, res);
+    if (service === 'reference') return reference!.handle(req, res);
     if (service === 'tus') return void tus.handle(req, res);
     if (service === 'drain') return void drain(req, res).catch(() => res.destroy());
     page(req, res);
@@ -72,9 +71,20 @@ export async function startServers(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const proxy = link && (await startLinkProxyProcess(port, link));
+  const origin = proxy ? proxy.origin : `http://127.0.0.1:${port}`;
+  // Hashing a finished object reads it back from disk (seconds per GiB) before the last answer;
+  // neither the drain nor @tus/server does that, so here it is off.
+  reference = createReferenceServer({
+    dir: referenceDir,
+    checksums: false,
+    faults: true,
+    maxUploadBytes: Infinity,
+    publicUrl: origin,
+    ...(log ? { log } : {}),
+  });
 
   return {
-    origin: proxy ? proxy.origin : `http://127.0.0.1:${port}`,
+    origin,
     counts: () => ({ ...counts }),
     resetCounts: () => {
       for (const service of Object.keys(counts) as Service[]) counts[service] = 0;

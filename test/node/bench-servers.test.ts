@@ -25,3 +25,10 @@ it('two bench runs on one sink keep their own uploads: one clearing does not bre
   expect(last.text).not.toContain('ENOENT');
   expect(last.status).toBe(201);
 });
+
+it('behind an emulated link, session URIs point at the link, so every chunk crosses it', async () => {
+  const servers = await startServers(sink, sink, { link: { mbitPerSecond: 1000, rttMs: 0 } });
+  running.push(servers);
+  const uri = await startSession(servers.origin, { size: QUANTUM, path: '/upload/bench/v1/files' });
+  expect(new URL(uri).origin).toBe(servers.origin);
+});
