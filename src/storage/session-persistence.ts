@@ -13,7 +13,7 @@ export interface PersistenceOptions extends UploadRequest {
   fileHandle: FileSystemFileHandle | undefined;
 }
 
-/** The endpoint as kept on disk: without its query and fragment, where tokens, keys and signatures travel. */
+/** The endpoint as kept on disk: its origin and path, without the query (where tokens, keys and signatures travel), fragment or user info. */
 export const endpointWithoutQuery = (endpoint: string): string => {
   const url = new URL(endpoint);
   return `${url.origin}${url.pathname}`;
