@@ -63,7 +63,7 @@ describe('an adopted session may claim any count only at its first status query'
 });
 
 describe('a redirect to another origin', () => {
-  const headers = { 'X-Api-Key': 'secret-api-key' };
+  const headers = { 'X-Api-Key': 'secret-api-key', Authorization: 'Bearer secret-token' };
 
   it("of the session start is 'protocol', and no byte follows", async () => {
     const file = patternFile(QUANTUM + 1);
@@ -78,8 +78,11 @@ describe('a redirect to another origin', () => {
     expect(error.message).toContain(new URL(s.otherOrigin).origin);
     const requests = await s.requests();
     expect(requests.map((r) => `${r.method} ${r.origin}`)).toEqual([`POST ${new URL(s.base).origin}`, `POST ${new URL(s.otherOrigin).origin}`]);
-    // What the README warns of: the browser followed the redirect with the request's own headers.
+    // What the README warns of: the browser followed the redirect with the request's own headers,
+    // all but Authorization, which browsers drop on the way to another origin.
+    expect(requests[0]!.headers.authorization).toBe('Bearer secret-token');
     expect(requests[1]!.headers['x-api-key']).toBe('secret-api-key');
+    expect(requests[1]!.headers.authorization).toBeUndefined();
   });
 
   it("of a chunk is 'protocol', even when the other origin answers with a success", async () => {
