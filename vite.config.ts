@@ -1,12 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
+import { demoAtRoot } from './demo/demo-at-root.ts';
 import { referenceServer } from './server/vite-plugin.ts';
 import { chromiumArgs, chromiumExecutable } from './test/support/chromium.ts';
 import { storageEmulator } from './test/third-party/vite-plugin.ts';
 
 export default defineConfig({
   // The demo talks to the reference server on the same origin, in dev and in preview.
-  plugins: [referenceServer({ faults: true })],
+  plugins: [referenceServer({ faults: true }), demoAtRoot()],
   build: {
     outDir: 'dist-demo',
     emptyOutDir: true,

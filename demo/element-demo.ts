@@ -1,14 +1,9 @@
 import { defineResumableUpload, registerLocale, type ResumableUploadElement } from '../src/element.ts';
-import { ar } from '../src/element/locales/ar.ts';
-import { fa } from '../src/element/locales/fa.ts';
-import { he } from '../src/element/locales/he.ts';
+import type { UploadStrings } from '../src/element/i18n/strings.ts';
 
 // Importing src/element.ts registers the tag, but package.json says `"sideEffects": false`, so a
 // bundler may drop that import's side effect when only names are used: define explicitly.
 defineResumableUpload();
-registerLocale('fa', fa);
-registerLocale('ar', ar);
-registerLocale('he', he);
 
 const network = document.querySelector<HTMLFormElement>('#network')!;
 const elements = [...document.querySelectorAll('resumable-upload')];
@@ -45,6 +40,40 @@ document.querySelector<HTMLSelectElement>('#rtl-lang')!.addEventListener('change
   document.querySelector<ResumableUploadElement>('#rtl')!.lang = lang;
   document.querySelector<HTMLElement>('section.rtl')!.lang = lang;
   document.querySelector('#rtl-title')!.textContent = { fa: 'راست به چپ', ar: 'من اليمين إلى اليسار', he: 'מימין לשמאל' }[lang] ?? '';
+});
+
+// Every shipped language, each its own module, loaded and registered when needed: the RTL section's
+// three at once, the others when chosen in the menu. An element already on the page takes up a
+// translation registered after it rendered.
+const translations = import.meta.glob<Record<string, Partial<UploadStrings>>>('../src/element/locales/*.ts');
+async function register(tag: string): Promise<void> {
+  const path = Object.keys(translations).find((candidate) => candidate.endsWith(`/${tag}.ts`));
+  if (path) registerLocale(tag, Object.values(await translations[path]!())[0]!);
+}
+for (const tag of ['fa', 'ar', 'he']) void register(tag);
+
+// The page's lang (and direction) change; the elements follow the closest lang up the page. The RTL section keeps its own.
+const pageLang = document.querySelector<HTMLSelectElement>('#page-lang')!;
+const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he']);
+for (const path of Object.keys(translations).sort()) {
+  const tag = path.slice(path.lastIndexOf('/') + 1, -3);
+  const option = new Option(`${new Intl.DisplayNames([tag], { type: 'language' }).of(tag)} (${tag})`, tag);
+  pageLang.append(option);
+}
+pageLang.addEventListener('change', async () => {
+  const tag = pageLang.value;
+  await register(tag);
+  document.documentElement.lang = tag;
+  document.documentElement.dir = RIGHT_TO_LEFT.has(tag) ? 'rtl' : 'ltr';
+});
+
+// The form sends each finished file's id (the reference server's answer), and is refused while a file uploads.
+const attachments = document.querySelector<HTMLFormElement>('#attachments')!;
+document.querySelector<ResumableUploadElement>('#form-uploader')!.formValue = (result) => String((result.body as { id?: string } | undefined)?.id ?? '');
+attachments.addEventListener('submit', (event) => {
+  event.preventDefault(); // a static demo has nowhere to post to: show what would be sent
+  const sent = [...new FormData(attachments)].map(([name, value]) => `${name}=${String(value)}`);
+  document.querySelector('#submitted')!.textContent = `Sent: ${sent.join(', ')}`;
 });
 
 // Every upload-* event bubbles up to the document.

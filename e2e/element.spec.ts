@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { basename } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path, { basename } from 'node:path';
 import { fileOnDisk, sha256OfFile } from './support/files.ts';
 import { axeViolations, recordedProgress, recordProgress, storedId, uploader } from './support/element-page.ts';
 
@@ -170,4 +171,75 @@ test('screenshots of the default, dark and RTL demo, without axe violations', as
   await page.emulateMedia({ colorScheme: 'light' });
   await page.locator('section.rtl').screenshot({ path: testInfo.outputPath('rtl.png'), animations: 'disabled' });
   for (const name of ['default', 'dark', 'rtl']) await testInfo.attach(name, { path: testInfo.outputPath(`${name}.png`), contentType: 'image/png' });
+});
+
+test('npm start prints the server root: it answers with the demo', async ({ page }) => {
+  const response = await page.goto('/');
+  expect(response?.ok()).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/demo/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('<resumable-upload>');
+});
+
+test('the demo speaks every shipped language from its menu, right to left where the language is', async ({ page }) => {
+  await page.goto('/demo/');
+  const options = await page.locator('#page-lang option').evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+  expect(options).toEqual(expect.arrayContaining(['en', 'ar', 'de', 'fa', 'he', 'ja', 'pt-BR', 'zh-CN']));
+  expect(options.length).toBeGreaterThanOrEqual(19);
+  await page.selectOption('#page-lang', 'de');
+  await expect(uploader(page, 'default').button).toHaveText('Dateien auswählen');
+  await page.selectOption('#page-lang', 'ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(uploader(page, 'default').button).toHaveText('اختر ملفات');
+});
+
+test('a folder chosen in the form: Send is refused while files upload, then sends each file id', async ({ page }) => {
+  const folder = path.join(import.meta.dirname, '.files', 'holiday');
+  await mkdir(path.join(folder, 'day-1'), { recursive: true });
+  await writeFile(path.join(folder, 'day-1', 'beach.jpg'), Buffer.alloc(3 * MiB, 1));
+  await writeFile(path.join(folder, 'notes.txt'), Buffer.alloc(2000, 2));
+  await page.goto('/demo/');
+  await page.check('input[name=slow]');
+  const form = uploader(page, 'form-uploader');
+  await form.choose([folder]);
+  await expect(form.row('beach.jpg')).toHaveAttribute('data-status', /starting|uploading/);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('#submitted')).toBeEmpty();
+  expect(await form.host.evaluate((element) => (element as HTMLElement & { validationMessage: string }).validationMessage)).not.toBe('');
+  await expect(form.row('beach.jpg')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await expect(form.row('notes.txt')).toHaveAttribute('data-status', 'done');
+  await expect(form.host.locator('[part~=summary-counts]')).toContainText(/\u20682\u2069 done/);
+  await page.getByRole('button', { name: 'Send' }).click();
+  const ids = [await storedId(page, 'form-uploader', 'beach.jpg'), await storedId(page, 'form-uploader', 'notes.txt')];
+  const sent = await page.locator('#submitted').textContent();
+  expect(sent).toContain('subject=Holiday photos');
+  for (const id of ids) expect(sent).toContain(`attachments=${id}`);
+});
+
+test('screenshots at a 390 px phone width: one line per figure, names keep their extension', async ({ page }, testInfo) => {
+  const long = await fileOnDisk('quarterly-report-of-the-northern-region-sales-team-2026-final-v3.pdf', 40 * MiB);
+  const small = await fileOnDisk('photo.jpg', 2 * MiB);
+  await page.setViewportSize({ width: 390, height: 1200 });
+  await page.goto('/demo/');
+  await page.selectOption('select[name=chunkSize]', '1048576');
+  await page.check('input[name=slow]');
+  const element = uploader(page, 'default');
+  await element.choose([small, long]);
+  const longRow = element.row('final-v3.pdf');
+  await expect(element.row('photo.jpg')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  // Speed and time left are shown once a few chunks are confirmed.
+  await expect(longRow.locator('[part=details] bdi')).toHaveCount(3, { timeout: 30_000 });
+  const lineHeights = await longRow.locator('[part=details] bdi').evaluateAll((figures) =>
+    figures.map((figure) => figure.getClientRects().length),
+  );
+  expect(lineHeights).toEqual([1, 1, 1]);
+  const end = longRow.locator('.name-end');
+  await expect(end).toHaveText('nal-v3.pdf');
+  const [endBox, nameBox] = [await end.boundingBox(), await longRow.locator('[part=name]').boundingBox()];
+  expect(endBox!.x + endBox!.width).toBeLessThanOrEqual(nameBox!.x + nameBox!.width + 1);
+  await expect(longRow.locator('[part=name]')).toHaveAttribute('title', basename(long));
+  await page.locator('#default').screenshot({ path: testInfo.outputPath('phone.png'), animations: 'disabled' });
+  await testInfo.attach('phone', { path: testInfo.outputPath('phone.png'), contentType: 'image/png' });
+  expect(await axeViolations(page)).toEqual([]);
+  await longRow.getByRole('button', { name: /^Pause/ }).click();
+  await expect(longRow).toHaveAttribute('data-status', 'paused');
 });

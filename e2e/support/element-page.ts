@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 /** One `<resumable-upload>` of the demo page, by id: its button and its rows (Playwright pierces shadow roots). */
-export function uploader(page: Page, id: 'default' | 'themed' | 'rtl') {
+export function uploader(page: Page, id: 'default' | 'themed' | 'rtl' | 'form-uploader') {
   const host = page.locator(`#${id}`);
   return {
     host,

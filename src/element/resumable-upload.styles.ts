@@ -158,7 +158,9 @@ export const styles = css`
     min-inline-size: 0;
   }
   .name-text {
-    display: flex;
+    display: inline-flex;
+    max-inline-size: 100%;
+    vertical-align: top;
     white-space: pre;
   }
   .name-start {

@@ -188,7 +188,10 @@ describe('<resumable-upload> strings and languages', () => {
     const row = await rowOf(element, item!);
     element.dir = 'rtl';
     // Logical layout: the buttons sit on the left in RTL.
-    const name = row.querySelector('[part=name] bdi')!.getBoundingClientRect();
+    // Where the name's text itself is drawn, not its box.
+    const text = document.createRange();
+    text.selectNodeContents(row.querySelector('[part=name] bdi')!);
+    const name = text.getBoundingClientRect();
     const actions = row.querySelector('[part=actions]')!.getBoundingClientRect();
     expect(actions.right).toBeLessThan(name.left);
     // A Latin name in an RTL row still starts at the row's start (the right), not beside the buttons.
