@@ -9,7 +9,7 @@ export { defineResumableUpload, TAG_NAME } from './element/define.ts';
 export type { UploadItem } from './element/item/upload-item.ts';
 export { ItemStatuses, type ItemStatus } from './element/item/item-status.ts';
 export { registerLocale } from './element/i18n/locales.ts';
-export { en, type UploadStrings } from './element/i18n/strings.ts';
+export { en, type PluralMessage, type UploadStrings } from './element/i18n/strings.ts';
 export type { RejectReason } from './element/validation/check-file.ts';
 export type { UploadAddEvent, UploadAddEventDetail } from './element/events/upload-add.ts';
 export type { UploadRejectEvent, UploadRejectEventDetail } from './element/events/upload-reject.ts';
