@@ -152,6 +152,29 @@ export const styles = css`
     content-visibility: auto;
     contain-intrinsic-block-size: auto 6.5rem;
   }
+  li[data-item] {
+    grid-template-columns: auto minmax(0, 1fr) auto auto;
+    grid-template-areas:
+      'thumb name size actions'
+      'thumb status status actions'
+      'bar bar bar bar'
+      'details details details details';
+  }
+  .thumbnail {
+    grid-area: thumb;
+    display: grid;
+    place-items: center;
+    inline-size: 2.5rem;
+    block-size: 2.5rem;
+    border-radius: calc(var(--_radius) / 2);
+    overflow: hidden;
+    color: var(--_muted);
+  }
+  .thumbnail img {
+    inline-size: 100%;
+    block-size: 100%;
+    object-fit: cover;
+  }
   .name {
     grid-area: name;
     font-weight: 600;

@@ -17,6 +17,7 @@ import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
 import { LocaleController } from './controllers/locale-controller.ts';
 import { RowBudget } from './controllers/row-budget.ts';
+import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
 import { tally } from './item/tally.ts';
 import { summary, type SummaryAction } from './render/summary.ts';
@@ -81,6 +82,7 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart item-failed - A row failed; Retry is offered.
  * @csspart item-cancelled - A row cancelled.
  * @csspart item-rejected - A row not added (`accept`, a size or count limit, `multiple`, or a cancelled `upload-add`).
+ * @csspart thumbnail - A small picture of an image file (made off the main thread when its row comes on screen), else an icon of the file's type.
  * @csspart name - The file's name; a long one is shortened in the middle, keeping its extension, and whole in its `title`.
  * @csspart size - The file's size.
  * @csspart status - The item's status text.
@@ -245,6 +247,7 @@ export class ResumableUploadElement extends LitElement {
   });
 
   readonly #rows = new RowBudget(this);
+  readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#uploads.items, changed: (item) => this.#uploads.revise(item) });
   /** Loaded with the `background` attribute only. */
   #background: BackgroundUploads | undefined;
 
@@ -412,7 +415,10 @@ export class ResumableUploadElement extends LitElement {
               (item) => item.id,
               // A row renders again only when its item changed (or the words, or a countdown's second):
               // with 1,000 files, one upload's progress must not re-render the other 999 rows.
-              (item) => guard([this.#uploads.revisionOf(item), t, f, countdown(item, wording.now)], () => itemRow(item, wording)),
+              (item) =>
+                guard([this.#uploads.revisionOf(item), t, f, countdown(item, wording.now)], () =>
+                  itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }),
+                ),
             )}
           </ul>`
         : interrupted.length === 0 && !background?.rows.length

@@ -153,7 +153,7 @@ export class UploadsController implements ReactiveController, ItemHost {
   progressed(item: UploadItem): void {
     const upload = item.upload!;
     emit(this.#host, 'upload-progress', { file: item.file, item, upload, bytesCommitted: upload.bytesCommitted, bytesTotal: upload.bytesTotal });
-    this.#revise(item);
+    this.revise(item);
   }
 
   changed(item: UploadItem, previous: ItemStatus): void {
@@ -177,7 +177,7 @@ export class UploadsController implements ReactiveController, ItemHost {
     }
     // Each attempt's countdown, also when one retry follows another.
     if (status === 'retrying' && item.retryAt !== undefined) this.#settings.announce('retrying', item);
-    this.#revise(item);
+    this.revise(item);
     this.pump();
   }
 
@@ -210,7 +210,8 @@ export class UploadsController implements ReactiveController, ItemHost {
     if (outer) this.pump();
   }
 
-  #revise(item: UploadItem): void {
+  /** Renders the item's row again: on each change of the item, and when its thumbnail arrives. */
+  revise(item: UploadItem): void {
     this.#revisions.set(item, this.revisionOf(item) + 1);
     this.#host.requestUpdate();
   }

@@ -39,7 +39,15 @@ const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
 /**
  * One row: name, size, status, progress bar and details (percent, speed, time left), buttons.
  */
-export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
+/** The row's picture: a thumbnail once made, else an icon of the file's type; `pending` asks for one. */
+export interface RowThumbnail {
+  url: string | undefined;
+  pending: boolean;
+}
+
+const typeIcon = (type: string) => icons[(['image', 'video', 'audio'] as const).find((kind) => type.startsWith(`${kind}/`)) ?? 'file'];
+
+export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbnail = { url: undefined, pending: false }): TemplateResult {
   const { status, file } = item;
   const { t, f } = wording;
   const fraction = fractionDone(item);
@@ -50,6 +58,9 @@ export function itemRow(item: UploadItem, wording: Wording): TemplateResult {
   const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })];
   const { primary, secondary } = actionsFor(status);
   return html`<li part="item item-${status}" data-status=${status} data-item=${item.id}>
+    <span class="thumbnail" part="thumbnail" data-pending=${thumbnail.pending ? '' : nothing}
+      >${thumbnail.url ? html`<img src=${thumbnail.url} alt="" />` : typeIcon(file.type)}</span
+    >
     ${fileName(file.name, item.id)}
     <span class="size" part="size">${f.bytes(file.size)}</span>
     <span class="status" part="status">${statusText(item, wording)}</span>

@@ -194,8 +194,9 @@ describe('<resumable-upload> strings and languages', () => {
     const name = text.getBoundingClientRect();
     const actions = row.querySelector('[part=actions]')!.getBoundingClientRect();
     expect(actions.right).toBeLessThan(name.left);
-    // A Latin name in an RTL row still starts at the row's start (the right), not beside the buttons.
+    // A Latin name in an RTL row still starts at the row's start (the right, after the file's icon), not beside the buttons.
     const content = row.getBoundingClientRect().right - parseFloat(getComputedStyle(row).paddingRight) - parseFloat(getComputedStyle(row).borderRightWidth);
-    expect(name.right).toBeCloseTo(content, 0);
+    expect(row.querySelector('[part~=thumbnail]')!.getBoundingClientRect().right).toBeCloseTo(content, 0);
+    expect(name.right).toBeCloseTo(row.querySelector('[part=name]')!.getBoundingClientRect().right, 0);
   });
 });

@@ -1,0 +1,53 @@
+import type { ReactiveController, ReactiveElement } from 'lit';
+import type { UploadItem } from '../item/upload-item.ts';
+import type { ThumbnailMaker } from './thumbnail-maker.ts';
+
+/** Images larger than this get the icon: decoding them costs more than a thumbnail is worth. */
+const MAX_BYTES = 50_000_000;
+
+export interface ThumbnailsSettings {
+  items(): readonly UploadItem[];
+  /** The item's thumbnail arrived: its row renders again. */
+  changed(item: UploadItem): void;
+}
+
+/**
+ * Thumbnails for image rows: a row that wants one is marked `data-pending`; the code that watches
+ * rows come on screen and makes the pictures loads with the first such row (`thumbnail-maker.ts`).
+ */
+export class ThumbnailsController implements ReactiveController {
+  readonly #host: ReactiveElement;
+  readonly #settings: ThumbnailsSettings;
+  #maker: ThumbnailMaker | undefined;
+  #loading: Promise<void> | undefined;
+
+  constructor(host: ReactiveElement, settings: ThumbnailsSettings) {
+    this.#host = host;
+    this.#settings = settings;
+    host.addController(this);
+  }
+
+  /** The item's thumbnail, once made; undefined: its row shows the file-type icon. */
+  urlOf(item: UploadItem): string | undefined {
+    return this.#maker?.urlOf(item);
+  }
+
+  /** Whether the item's row should ask for a thumbnail: an image not made nor being made yet. */
+  wants(item: UploadItem): boolean {
+    const { type, size } = item.file;
+    return type.startsWith('image/') && size <= MAX_BYTES && typeof createImageBitmap === 'function' && !this.#maker?.has(item);
+  }
+
+  hostUpdated(): void {
+    if (this.#maker) return this.#maker.update();
+    if (!this.#host.renderRoot.querySelector('[data-pending]')) return;
+    this.#loading ??= import('./thumbnail-maker.ts').then(({ ThumbnailMaker }) => {
+      this.#maker = new ThumbnailMaker(this.#host.renderRoot, this.#settings);
+      this.#maker.update();
+    });
+  }
+
+  hostDisconnected(): void {
+    this.#maker?.clear();
+  }
+}

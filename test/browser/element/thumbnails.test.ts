@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts';
+import { patternFile } from '../support/files.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { mount, rowOf } from './support/fixture.ts';
+
+/** A real PNG of `width` × `height`, drawn and encoded by the browser. */
+async function pngFile(name: string, width = 640, height = 480): Promise<File> {
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#c0392b';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#2980b9';
+  context.fillRect(0, 0, width / 2, height / 2);
+  return new File([await canvas.convertToBlob({ type: 'image/png' })], name, { type: 'image/png' });
+}
+
+async function thumbnailOf(element: ResumableUploadElement, item: UploadItem, timeoutMs = 5000): Promise<HTMLImageElement | null> {
+  const started = performance.now();
+  for (;;) {
+    const image = (await rowOf(element, item)).querySelector<HTMLImageElement>('[part~=thumbnail] img');
+    if (image || performance.now() - started > timeoutMs) return image;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const loads = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(true);
+    image.onerror = () => resolve(false);
+    image.src = url;
+  });
+
+describe('<resumable-upload> thumbnails', () => {
+  it('shows a small picture of an image, a file-type icon for the rest, and revokes the picture when the row goes', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const [photo, notes] = element.addFiles([await pngFile('photo.png'), patternFile(10, 'notes.txt', 'text/plain')]);
+    const image = await thumbnailOf(element, photo!);
+    expect(image?.src).toMatch(/^blob:/);
+    expect(image!.alt).toBe(''); // decorative: the row is named by the file
+    await image!.decode();
+    expect(image!.naturalHeight).toBe(96); // made small, not the 480 px original
+    expect(image!.naturalWidth).toBe(128);
+    const icon = (await rowOf(element, notes!)).querySelector('[part~=thumbnail]')!;
+    expect(icon.querySelector('img')).toBeNull();
+    expect(icon.querySelector('svg')).not.toBeNull();
+    await expectNoAxeViolations(element);
+
+    const url = image!.src;
+    expect(await loads(url)).toBe(true);
+    photo!.remove();
+    await element.updateComplete;
+    await element.updateComplete;
+    expect(await loads(url)).toBe(false);
+  });
+
+  it('makes pictures only for rows on screen', async () => {
+    const element = await mount({ multiple: true, auto: 'false' }, (el) => {
+      el.style.display = 'block';
+      el.style.blockSize = '300px';
+      el.style.overflow = 'auto';
+    });
+    const files = await Promise.all(Array.from({ length: 30 }, (_, i) => pngFile(`photo-${i}.png`, 64, 48)));
+    const items = element.addFiles(files);
+    expect(await thumbnailOf(element, items[0]!)).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const last = await rowOf(element, items.at(-1)!);
+    expect(last.querySelector('[part~=thumbnail] img')).toBeNull();
+    last.scrollIntoView();
+    expect(await thumbnailOf(element, items.at(-1)!)).not.toBeNull();
+  });
+
+  it('keeps the icon for an image the browser cannot decode', async () => {
+    const element = await mount({ auto: 'false' });
+    const [broken] = element.addFiles([new File([new Uint8Array([1, 2, 3, 4])], 'broken.png', { type: 'image/png' })]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const cell = (await rowOf(element, broken!)).querySelector('[part~=thumbnail]')!;
+    expect(cell.querySelector('img')).toBeNull();
+    expect(cell.querySelector('svg')).not.toBeNull();
+  });
+});
