@@ -18,7 +18,7 @@ interface Entry {
 const KB = 1000;
 const entries: Entry[] = [
   { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 14.6 * KB, goalBytes: 9 * KB },
-  { name: 'resumable-upload (element + engine + lit)', file: 'src/main.ts', limitBytes: 34.4 * KB, goalBytes: 16 * KB },
+  { name: 'resumable-upload (element + engine + lit)', file: 'src/main.ts', limitBytes: 35.0 * KB, goalBytes: 16 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
