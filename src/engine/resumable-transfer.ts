@@ -31,7 +31,10 @@ export class ResumableTransfer implements Transfer {
   #adopted: boolean;
   /** Where the next chunk starts: the server's committed count. */
   #offset = 0;
-  /** The end of the furthest chunk sent to this session (or what it held when adopted): the server cannot claim more. */
+  /**
+   * The most this session can hold: what its last Range said it holds (or held when adopted) plus the
+   * chunks sent since. A session that said it kept N bytes cannot claim more than it was sent after that.
+   */
   #sentUpTo = 0;
   /** The most this session ever confirmed: only bytes beyond it earn the retries back. */
   #confirmed = 0;
@@ -138,6 +141,9 @@ export class ResumableTransfer implements Transfer {
       this.#budget.reset();
     }
     this.#offset = status.committed;
+    // What the session said it keeps bounds what it may claim later (plus what is sent after); a 308
+    // without a readable Range says nothing of the kind (the header may be hidden or stripped).
+    if (!status.rangeMissing) this.#sentUpTo = status.committed;
     this.host.committed(status.committed);
     return undefined;
   }
