@@ -243,7 +243,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   const endpoint = endpointUrl?.href;
   const sessionUri = sessionUrl?.href;
   if (sessionUrl && !isAcceptableSessionUri(sessionUrl, endpointUrl)) {
-    throw invalid(`\`sessionUri\` must be https: (or http: on localhost), got "${sessionUrl.href}".`);
+    throw invalid(`\`sessionUri\` must be https: (or http: on localhost) with no user:password@, got "${sessionUrl.href}".`);
   }
   const extraOrigins = options.credentialOrigins ?? [];
   if (!Array.isArray(extraOrigins) || !extraOrigins.every(isHttpOrigin)) {

@@ -47,7 +47,7 @@ export async function startSession(context: UploadContext, endpoint: string, sig
     throw new UploadError(
       'protocol',
       `Starting the upload session at ${url} returned the session URI "${sessionUri.href}", which is not https: ` +
-        '(or http: on localhost). The file was not sent over an insecure connection.',
+        '(or http: on localhost) with no user:password@. Nothing of the file was sent.',
       { status: response.status },
     );
   }

@@ -4,9 +4,11 @@ function isLoopback(hostname: string): boolean {
 
 /**
  * A session URI may carry the file's bytes only over `https:`, or `http:` on this machine or
- * when the endpoint itself was `http:` (the caller chose plain HTTP already).
+ * when the endpoint itself was `http:` (the caller chose plain HTTP already); and never with a user
+ * name or password in it, which `fetch` refuses outright (every status query would fail).
  */
 export function isAcceptableSessionUri(uri: URL, endpoint: URL | undefined): boolean {
+  if (uri.username || uri.password) return false;
   if (uri.protocol === 'https:') return true;
   if (uri.protocol !== 'http:') return false;
   return isLoopback(uri.hostname) || endpoint?.protocol === 'http:';
