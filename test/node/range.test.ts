@@ -16,7 +16,20 @@ describe('committedFromRange', () => {
     expect(committedFromRange(header)).toBe(committed);
   });
 
-  it.each(['', 'bytes=', 'bytes=abc', 'bytes=1-42', 'items=0-42', 'bytes=0-', 'bytes=0-42,50-60', 'bytes=0-99999999999999999999'])(
+  it.each([
+    '',
+    'bytes=',
+    'bytes=abc',
+    'bytes=1-42',
+    'items=0-42',
+    'bytes=0-',
+    'bytes=0-42,50-60',
+    'bytes=0-99999999999999999999',
+    // Two Range headers, as Headers.get and getResponseHeader join them.
+    'bytes=0-262143, bytes=0-524287',
+    'bytes=0 - 42',
+    'bytes=-42',
+  ])(
     'rejects %j as a protocol error',
     (header) => {
       expect(() => committedFromRange(header)).toThrowError(UploadError);

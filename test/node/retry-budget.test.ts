@@ -26,6 +26,16 @@ describe('backoffDelay', () => {
     expect(backoffDelay(0, googleGuide, '3600')).toBe(600_000);
     expect(backoffDelay(0, { ...googleGuide, maxRetryAfterMs: 0 }, '300')).toBeLessThan(2000);
   });
+
+  it('caps a huge Retry-After, and waits the computed backoff for a negative or garbled one', () => {
+    expect(backoffDelay(0, googleGuide, '99999999999999999999')).toBe(600_000);
+    expect(backoffDelay(0, googleGuide, 'Fri, 31 Dec 9999 23:59:59 GMT')).toBe(600_000);
+    for (const value of ['-5', '-99999999999', 'soon', '1.5e3', '0x10', '+3', '']) {
+      const delay = backoffDelay(1, googleGuide, value);
+      expect(delay, value).toBeGreaterThanOrEqual(2000);
+      expect(delay, value).toBeLessThan(3000);
+    }
+  });
 });
 
 describe('retryAfterMs', () => {

@@ -24,6 +24,8 @@ export interface ScriptedAnswer {
   json?: unknown;
   /** Close the connection instead of answering. */
   drop?: boolean;
+  /** Wait this long (the request already read and logged) before answering: a request still in flight. */
+  delayMs?: number;
 }
 
 export interface ScriptedRequest {
@@ -94,6 +96,7 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
     script?.requests.push({ method: req.method ?? '', url, origin, headers, bodyBytes: body.length });
     const next = script?.answers.shift();
+    if (next?.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     if (next?.drop) return req.socket.destroy();
     answer(res, next ?? { status: 418, body: script ? 'The script is used up' : 'No script for this path' });
   };
