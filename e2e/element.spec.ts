@@ -170,7 +170,22 @@ test('screenshots of the default, dark and RTL demo, without axe violations', as
   expect(await axeViolations(page)).toEqual([]);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.locator('section.rtl').screenshot({ path: testInfo.outputPath('rtl.png'), animations: 'disabled' });
-  for (const name of ['default', 'dark', 'rtl']) await testInfo.attach(name, { path: testInfo.outputPath(`${name}.png`), contentType: 'image/png' });
+  // Forced colours (Windows high contrast): the bars stay visible (fill in Highlight, an edge on the
+  // track) and the Choose button keeps its outline.
+  await page.emulateMedia({ forcedColors: 'active' });
+  const bar = uploader(page, 'default').row('holiday-video-4k.mov').locator('[role=progressbar]');
+  const colours = await bar.evaluate((element) => {
+    const fill = getComputedStyle(element.querySelector('.fill')!);
+    const track = getComputedStyle(element);
+    return { fill: fill.backgroundColor, track: track.backgroundColor, edge: track.borderTopColor, edgeStyle: track.borderTopStyle };
+  });
+  expect(colours.fill).not.toBe(colours.track);
+  expect(colours.edgeStyle).toBe('solid');
+  expect(colours.edge).not.toBe(colours.track);
+  expect(await uploader(page, 'default').button.evaluate((button) => getComputedStyle(button).borderTopStyle)).toBe('solid');
+  await page.locator('#default').screenshot({ path: testInfo.outputPath('forced-colors.png'), animations: 'disabled' });
+  await page.emulateMedia({ forcedColors: 'none' });
+  for (const name of ['default', 'dark', 'rtl', 'forced-colors']) await testInfo.attach(name, { path: testInfo.outputPath(`${name}.png`), contentType: 'image/png' });
 });
 
 test('npm start prints the server root: it answers with the demo', async ({ page }) => {

@@ -6,7 +6,8 @@ import { css } from 'lit';
 //   and fill become one system colour and the bar vanishes.
 // - The bar's edge, in the border colour, sets the empty track off from the row at 3:1 or more.
 // - A long name is shortened in the middle (`.name-start` gives way, `.name-end` with the extension stays).
-// - Figures are apart by a drawn divider: no character, so none is taken for a digit in any script.
+// - Figures are apart by space alone: no character, so none is taken for a digit in any script; a
+//   narrow row wraps between figures, never inside one.
 // - Paused rows have a dashed edge and a striped bar, failed ones an error edge on the starting side:
 //   they differ at a glance, not only in words.
 // - The summary sits below the list and stays in view (sticky) while a long list scrolls.
@@ -189,6 +190,7 @@ export const styles = css`
   .name-start {
     overflow: hidden;
     text-overflow: ellipsis;
+    min-inline-size: 2.5em;
   }
   .name-end {
     flex-shrink: 0;
@@ -211,15 +213,7 @@ export const styles = css`
   }
   .figure {
     white-space: nowrap;
-  }
-  .figure + .figure::before {
-    content: '';
-    display: inline-block;
-    inline-size: 1px;
-    block-size: 0.9em;
-    margin-inline: 0.15em 0.6em;
-    vertical-align: -0.1em;
-    background: currentColor;
+    margin-inline-end: 0.9em;
   }
   .details:empty {
     display: none;

@@ -88,7 +88,7 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart status - The item's status text.
  * @csspart progress - The progress bar (`role="progressbar"`).
  * @csspart progress-indicator - The progress bar's filled part.
- * @csspart details - Percent and bytes, speed, time left: each figure in a `<bdi>`, apart by a drawn divider.
+ * @csspart details - Percent and bytes, speed, time left: each figure in a `<bdi>`, apart by space.
  * @csspart actions - Around an item's buttons.
  * @csspart item-button - Every button of an item.
  * @csspart start-button - Start (with `auto="false"`).
