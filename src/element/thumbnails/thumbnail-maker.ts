@@ -28,11 +28,12 @@ export class ThumbnailMaker {
     return this.#urls.get(item);
   }
 
-  /** After a render: watch the new rows that want a picture; revoke those of rows gone. */
-  update(): void {
+  /** After a render: revoke the pictures of rows gone; with `asked`, watch the new rows that want one. */
+  update(asked: boolean): void {
     const items = this.#settings.items();
     if (this.#urls.size > 0 && items.length < this.#listed) this.#revokeGone(items);
     this.#listed = items.length;
+    if (!asked) return;
     for (const cell of this.#root.querySelectorAll<HTMLElement>('[data-pending]')) {
       delete cell.dataset.pending;
       this.#observer.observe(cell);

@@ -20,6 +20,8 @@ export class ThumbnailsController implements ReactiveController {
   readonly #settings: ThumbnailsSettings;
   #maker: ThumbnailMaker | undefined;
   #loading: Promise<void> | undefined;
+  /** A row rendered since the last update asked for a picture: only then are the rows searched (1,000 rows, every frame). */
+  #asked = false;
 
   constructor(host: ReactiveElement, settings: ThumbnailsSettings) {
     this.#host = host;
@@ -35,15 +37,19 @@ export class ThumbnailsController implements ReactiveController {
   /** Whether the item's row should ask for a thumbnail: an image not made nor being made yet. */
   wants(item: UploadItem): boolean {
     const { type, size } = item.file;
-    return type.startsWith('image/') && size <= MAX_BYTES && typeof createImageBitmap === 'function' && !this.#maker?.has(item);
+    const wants = type.startsWith('image/') && size <= MAX_BYTES && typeof createImageBitmap === 'function' && !this.#maker?.has(item);
+    this.#asked ||= wants;
+    return wants;
   }
 
   hostUpdated(): void {
-    if (this.#maker) return this.#maker.update();
-    if (!this.#host.renderRoot.querySelector('[data-pending]')) return;
+    const asked = this.#asked;
+    this.#asked = false;
+    if (this.#maker) return this.#maker.update(asked);
+    if (!asked) return;
     this.#loading ??= import('./thumbnail-maker.ts').then(({ ThumbnailMaker }) => {
       this.#maker = new ThumbnailMaker(this.#host.renderRoot, this.#settings);
-      this.#maker.update();
+      this.#maker.update(true);
     });
   }
 
