@@ -64,7 +64,8 @@ test('closing the tab at 30 % hands the rest to the browser; the next visit show
   const id = await startUpload(page, request, file);
   // Close while a chunk's answer is pending (its bytes are in): the hand-off starts after that chunk.
   const before = await answerPending(request, id, (committed) => committed < SIZE);
-  await page.close();
+  // As a person's close: the browser runs beforeunload, then unloads.
+  await page.close({ runBeforeUnload: true });
 
   // No page is open: the browser sends the rest, and the server completes the object.
   await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
@@ -103,7 +104,8 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   const handOffAt = (await answerPending(request, id, (committed) => committed === 10 * CHUNK)).committed;
   // The next request of the session is the hand-off: the server cuts it after 20 MiB and a bit.
   await request.post(`/__control/sessions/${id}/faults`, { data: [{ kind: 'reset', match: 'chunk', afterBytes: 20 * MiB + 100_000 }] });
-  await page.close();
+  // As a person's close: the browser runs beforeunload, then unloads.
+  await page.close({ runBeforeUnload: true });
 
   await expect
     .poll(async () => (await session(request, id)).requests.some((entry) => entry.dropped && entry.contentRange === `bytes ${handOffAt}-${SIZE - 1}/${SIZE}`), {

@@ -11,8 +11,10 @@ export interface BackgroundHost {
   bytesCommitted(): number;
   /** The end of the chunk in flight, if one is: its bytes may all have reached the server. */
   inFlightEnd(): number | undefined;
-  /** True while the upload is under way (or paused), so there is something to hand off. */
+  /** True while the upload is under way (not paused: a person's pause holds in the background too). */
   running(): boolean;
+  /** True once the upload is done or aborted: nothing will ever be handed off. */
+  ended(): boolean;
   /**
    * Stops the foreground now (the request in flight is cancelled) and keeps it stopped until
    * `until` settles; then the upload asks the session where it stands and goes on or finishes.

@@ -249,7 +249,8 @@ export class Upload extends EventTarget {
       sessionUri: () => this.#sessionUri,
       bytesCommitted: () => this.#bytesCommitted,
       inFlightEnd: () => this.#resumable?.inFlightEnd,
-      running: () => isActive(this.#state) || this.#state === 'paused',
+      running: () => isActive(this.#state),
+      ended: () => this.#state === 'done' || this.#state === 'aborted',
       handOff: (until) => {
         const held = (this.#background = until.then(
           () => {},

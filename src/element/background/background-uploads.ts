@@ -54,8 +54,8 @@ export class BackgroundUploads implements ReactiveController {
   #rows: BackgroundRow[] = [];
   #channel: BroadcastChannel | undefined;
   readonly #watched = new Set<string>();
-  /** Finished uploads reported by this element: refreshes may overlap, the event fires once. */
-  readonly #reported = new Set<string>();
+  /** Finished uploads reported by this element (refreshes may overlap: the event fires once), kept listed. */
+  readonly #done = new Map<string, BackgroundRow>();
   #generation = 0;
 
   constructor(host: ReactiveControllerHost, settings: BackgroundSettings) {
@@ -72,13 +72,20 @@ export class BackgroundUploads implements ReactiveController {
         if (typeof data?.fingerprint === 'string') void this.refresh();
       };
     }
+    document.addEventListener('visibilitychange', this.#onVisible);
     void this.refresh();
   }
 
   hostDisconnected(): void {
     this.#channel?.close();
     this.#channel = undefined;
+    document.removeEventListener('visibilitychange', this.#onVisible);
   }
+
+  /** Back on a page that handed an upload off (a switched-away tab): list what the browser runs. */
+  #onVisible = () => {
+    if (document.visibilityState === 'visible') void this.refresh();
+  };
 
   get rows(): readonly BackgroundRow[] {
     return this.#rows;
@@ -106,12 +113,12 @@ export class BackgroundUploads implements ReactiveController {
     }
     for (const record of records) {
       const result = resultOf(record);
-      if (!result || rows.some((row) => row.fingerprint === record.fingerprint) || this.#settings.listed(record)) continue;
-      rows.push({ fingerprint: record.fingerprint, name: record.name, size: record.size, state: 'done', sent: 0, from: record.size });
-      if (this.#reported.has(record.fingerprint)) continue;
-      this.#reported.add(record.fingerprint);
+      if (!result || this.#done.has(record.fingerprint) || this.#settings.listed(record)) continue;
+      this.#done.set(record.fingerprint, { fingerprint: record.fingerprint, name: record.name, size: record.size, state: 'done', sent: 0, from: record.size });
       await this.#settings.finished(record, result);
     }
+    // A finished one stays listed while the element lives; its record is gone already.
+    rows.push(...[...this.#done.values()].filter((done) => !rows.some((row) => row.fingerprint === done.fingerprint)));
     if (generation !== this.#generation) return;
     this.#rows = rows;
     this.#host.requestUpdate();
