@@ -9,6 +9,8 @@ import { build, type Rolldown } from 'vite';
 interface Entry {
   name: string;
   file: string;
+  /** A page's own code importing the entry, when the page uses less than all of its exports. */
+  page?: string;
   /** Enforced: today's size with a little room, so growth is a decision, not an accident. */
   limitBytes: number;
   /** The size issue 7 asked for, reported beside the measurement. */
@@ -18,7 +20,13 @@ interface Entry {
 const KB = 1000;
 const entries: Entry[] = [
   { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 14.6 * KB, goalBytes: 9 * KB },
-  { name: 'resumable-upload (element + engine + lit)', file: 'src/main.ts', limitBytes: 35.0 * KB, goalBytes: 16 * KB },
+  // A page with the element imports the package for its side effect (the element registers itself);
+  // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
+  { name: "resumable-upload, a page with the element (import 'resumable-upload')", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 21.8 * KB, goalBytes: 16 * KB },
+  // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
+  // Rolldown splits the store's code out of this entry although the entry loads it (rolldown#10731):
+  // three chunks gzip to 1.7 KB more than the one they were.
+  { name: 'resumable-upload, every export (element + engine + lit)', file: 'src/main.ts', limitBytes: 36.7 * KB, goalBytes: 24 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
@@ -57,7 +65,8 @@ async function bundle(input: string, source?: string): Promise<Rolldown.OutputBu
 
 /**
  * Initial: the entry chunk and the chunks it imports statically (a module shared with a lazy chunk
- * gets a chunk of its own, loaded with the entry all the same). Lazy: the hash worker and other dynamic chunks.
+ * gets a chunk of its own, loaded with the entry all the same). Lazy: the dynamic chunks (the engine
+ * under the element, the hash worker, the store's code, optional features), loaded on first use.
  */
 async function measure(name: string, input: string, source?: string): Promise<Measured> {
   const files = await bundle(input, source);
@@ -83,7 +92,8 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 const measured: Measured[] = [];
 for (const entry of entries) {
-  measured.push({ ...(await measure(entry.name, entry.file)), limitBytes: entry.limitBytes, goalBytes: entry.goalBytes });
+  const measuredEntry = entry.page === undefined ? await measure(entry.name, entry.file) : await measure(entry.name, `size-of:${entry.name}`, entry.page.replace("'./", `'${process.cwd()}/`));
+  measured.push({ ...measuredEntry, limitBytes: entry.limitBytes, goalBytes: entry.goalBytes });
 }
 const libraries: Measured[] = [];
 for (const [name, source] of Object.entries(dependencies)) libraries.push(await measure(name, `size-of:${name}`, source));
@@ -91,7 +101,7 @@ for (const [name, source] of Object.entries(dependencies)) libraries.push(await 
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify({ entries: measured, dependencies: libraries }, null, 2));
 } else {
-  console.log('| entry | min+gzip | lazy (hash worker) | limit | goal |');
+  console.log('| entry | min+gzip | lazy (loaded on use) | limit | goal |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   for (const m of measured) {
     const goal = m.initialBytes <= m.goalBytes! ? `${kb(m.goalBytes!)} ✓` : `${kb(m.goalBytes!)} (over by ${kb(m.initialBytes - m.goalBytes!)})`;

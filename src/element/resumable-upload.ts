@@ -3,7 +3,6 @@ import { property } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
-import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
 import { stringsFor } from './i18n/locales.ts';
@@ -26,7 +25,6 @@ import { backgroundList } from './background/background-row.ts';
 import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
 import { emit } from './events/emit.ts';
 import { sameFile } from './interrupted/interrupted-uploads.ts';
-import { forgetStoredUpload, listStoredUploads } from '../storage/stored-uploads.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
@@ -237,7 +235,7 @@ export class ResumableUploadElement extends LitElement {
   readonly #handles: KeptHandles = new WeakMap();
   readonly #interrupted = new InterruptedUploads(this, {
     endpoint: () => this.endpoint,
-    store: () => (this.store === true ? defaultSessionStore() : this.store || undefined),
+    store: () => this.store || undefined,
     listed: () => this.#uploads.items.map((item) => item.file),
     choose: () => void this.#choose(),
     resume: (file, handle) => {
@@ -365,7 +363,10 @@ export class ResumableUploadElement extends LitElement {
   }
 
   async #loadBackground(): Promise<void> {
-    const { BackgroundUploads } = await import('./background/background-uploads.ts');
+    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }] = await Promise.all([
+      import('./background/background-uploads.ts'),
+      import('./interrupted/stored-sessions.ts'),
+    ]);
     this.#background ??= new BackgroundUploads(this, {
       endpoint: () => this.endpoint,
       records: (endpoint) => listStoredUploads(endpoint),

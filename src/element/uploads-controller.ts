@@ -5,6 +5,7 @@ import type { UploadAddEventDetail } from './events/upload-add.ts';
 import { isActive } from '../engine/state.ts';
 import type { ItemStatus } from './item/item-status.ts';
 import { UploadItem, type IncomingFile, type ItemHost } from './item/upload-item.ts';
+import { prefetchEngine } from './item/load-engine.ts';
 import type { Happening } from './announce/announcer.ts';
 import { checkFile, type FileRules, type Listed, type Rejection } from './validation/check-file.ts';
 
@@ -53,6 +54,11 @@ export class UploadsController implements ReactiveController, ItemHost {
   /** Changes with every status change or progress of the item (its row's render key). */
   revisionOf(item: UploadItem): number {
     return this.#revisions.get(item) ?? 0;
+  }
+
+  hostConnected(): void {
+    // The engine is a chunk of its own (see loadEngine): fetched at idle, before the first file needs it.
+    prefetchEngine();
   }
 
   hostDisconnected(): void {

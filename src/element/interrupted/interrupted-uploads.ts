@@ -1,17 +1,19 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { fileOfStoredUpload } from '../../storage/stored-file.ts';
 import type { SessionStore } from '../../storage/session-store.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
-import { forgetStoredUpload, listStoredUploads } from '../../storage/stored-uploads.ts';
-import { lockedFingerprints, takeUploadLock } from '../../storage/upload-lock.ts';
 import type { InterruptedAction } from '../render/interrupted-row.ts';
-import { cancelSession } from '../../protocol/cancel-session.ts';
+
+/** The store's code, loaded when the list is first looked up: the element shows its button without it. */
+const storedSessions = () => import('./stored-sessions.ts');
 
 /** What the element tells the list of interrupted uploads; read at the moment it is needed. */
 export interface InterruptedSettings {
   endpoint(): string;
-  /** Where the element's uploads keep their sessions; undefined when they keep none (`store="false"`): nothing is listed. */
-  store(): SessionStore | undefined;
+  /**
+   * Where the element's uploads keep their sessions: true for the engine's own (IndexedDB);
+   * undefined when they keep none (`store="false"`): nothing is listed.
+   */
+  store(): SessionStore | true | undefined;
   /** The files the element lists already: theirs are not interrupted, they are right there. */
   listed(): readonly File[];
   /** Choose again: opens the picker (from the click, while its activation lasts). */
@@ -67,7 +69,8 @@ export class InterruptedUploads implements ReactiveController {
     let records: StoredUpload[] = [];
     if (endpoint && store) {
       try {
-        const [stored, running] = await Promise.all([listStoredUploads(endpoint, { store }), lockedFingerprints()]);
+        const { listStoredUploads, lockedFingerprints } = await storedSessions();
+        const [stored, running] = await Promise.all([listStoredUploads(endpoint, store === true ? {} : { store }), lockedFingerprints()]);
         // A locked record is no interruption: a tab (maybe this one) is uploading it right now.
         records = stored.filter((record) => !running.has(record.fingerprint));
       } catch {
@@ -109,6 +112,7 @@ export class InterruptedUploads implements ReactiveController {
     if (this.#opening.has(fingerprint)) return undefined;
     this.#opening.add(fingerprint);
     try {
+      const { fileOfStoredUpload } = await storedSessions();
       const file = await fileOfStoredUpload(record);
       if (!file) {
         this.#needsFile.add(fingerprint);
@@ -128,10 +132,12 @@ export class InterruptedUploads implements ReactiveController {
     this.#records = this.#records.filter((other) => other !== record);
     this.#host.requestUpdate();
     const store = this.#settings.store();
-    const release = store && (await takeUploadLock(record.fingerprint).catch(() => undefined));
+    if (!store) return;
+    const { takeUploadLock, forgetStoredUpload, cancelSession } = await storedSessions();
+    const release = await takeUploadLock(record.fingerprint).catch(() => undefined);
     if (!release) return;
     try {
-      await forgetStoredUpload(record.fingerprint, store);
+      await forgetStoredUpload(record.fingerprint, store === true ? undefined : store);
       void cancelSession(record.sessionUri, record.endpoint);
     } catch {
       // The record could not be deleted: it is listed again on the next connect.

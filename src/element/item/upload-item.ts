@@ -1,12 +1,13 @@
 import type { UploadOptions } from '../../engine/options.ts';
 import type { UploadStateChangeDetail, UploadProgressDetail } from '../../engine/events.ts';
 import { isActive } from '../../engine/state.ts';
-import { Upload } from '../../engine/upload.ts';
+import type { Upload } from '../../engine/upload.ts';
 import { isUploadError } from '../../errors/upload-error.ts';
 import type { UploadResult } from '../../protocol/final-result.ts';
 import type { RejectReason, Rejection } from '../validation/check-file.ts';
 import { canMoveItem, type ItemStatus } from './item-status.ts';
 import { SpeedMeter } from './speed-meter.ts';
+import { loadEngine } from './load-engine.ts';
 
 /** What an item needs from the list that holds it. */
 export interface ItemHost {
@@ -147,7 +148,8 @@ export class UploadItem {
     if (!this.#upload) {
       this.#preparing = true;
       try {
-        const upload = new Upload(this.file, await this.#host.optionsFor(this));
+        const [Upload, options] = await Promise.all([loadEngine(), this.#host.optionsFor(this)]);
+        const upload = new Upload(this.file, options);
         if (this.#status === 'cancelled') return;
         this.#attach(upload);
       } catch (error) {
