@@ -10,6 +10,8 @@ import { css } from 'lit';
 //   narrow row wraps between figures, never inside one.
 // - Paused rows have a dashed edge and a striped bar, failed ones an error edge on the starting side:
 //   they differ at a glance, not only in words.
+// - In a narrow list (a phone) a row's size goes, as its details say it ("of 42 MB"), and the name
+//   takes its place.
 // - The summary sits below the list and stays in view (sticky) while a long list scrolls.
 //
 // Public custom properties (`--resumable-upload-*`) feed private ones (`--_*`), so a page sets a
@@ -126,6 +128,7 @@ export const styles = css`
     text-align: center;
   }
   ul {
+    container-type: inline-size;
     list-style: none;
     margin: var(--_space) 0 0;
     padding: 0;
@@ -161,6 +164,18 @@ export const styles = css`
       'bar bar bar bar'
       'details details details details';
   }
+  @container (max-width: 28rem) {
+    li[data-item] {
+      grid-template-areas:
+        'thumb name name actions'
+        'thumb status status actions'
+        'bar bar bar bar'
+        'details details details details';
+    }
+    li[data-item]:not([data-status='rejected']) .size {
+      display: none;
+    }
+  }
   .thumbnail {
     grid-area: thumb;
     display: grid;
@@ -191,6 +206,9 @@ export const styles = css`
     overflow: hidden;
     text-overflow: ellipsis;
     min-inline-size: 2.5em;
+  }
+  .name-start:empty {
+    min-inline-size: 0;
   }
   .name-end {
     flex-shrink: 0;

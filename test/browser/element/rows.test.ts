@@ -39,6 +39,10 @@ describe('<resumable-upload> rows', () => {
     expect(end.getBoundingClientRect().right).toBeLessThanOrEqual(part.getBoundingClientRect().right + 0.5);
     expect(end.getBoundingClientRect().width).toBeGreaterThan(0);
     await expectNoAxeViolations(element);
+    // A short name is not shortened, nor pushed from the row's start.
+    const [short] = element.addFiles([patternFile(10, 'photo.jpg')]);
+    const shortName = (await rowOf(element, short!)).querySelector<HTMLElement>('[part=name]')!;
+    expect(shortName.querySelector('.name-end')!.getBoundingClientRect().left).toBeCloseTo(shortName.getBoundingClientRect().left, 0);
   });
 
   it('isolates each figure with its unit, apart by space, no character a script could read as a digit', async () => {
