@@ -91,15 +91,15 @@ function element(): ResumableUploadElement {
   return document.querySelector<ResumableUploadElement>('#element')!;
 }
 
-/** The page's element: `count` files added at once by `addFiles`, or dropped as a folder. */
-async function elementRun(count: number, bytes: number, concurrency: number, uploadType: UploadType | '', how: 'add' | 'drop'): Promise<ManyFilesRun> {
+/**
+ * The page's element with `count` files: `begin` hands them over (by `addFiles`, a drop of files, or
+ * a real folder dropped from outside the page) and resolves with the moment it did.
+ */
+async function measureElement(count: number, concurrency: number, uploadType: UploadType | '', begin: (host: ResumableUploadElement) => Promise<number>): Promise<ManyFilesRun> {
   const host = element();
   host.concurrency = concurrency;
   if (uploadType) host.uploadType = uploadType;
   else host.removeAttribute('upload-type');
-  const files = makeFiles(count, bytes);
-  // The files are made in a task of their own: only the element's work is measured.
-  await new Promise((resolve) => setTimeout(resolve, 100));
   const rows = () => host.shadowRoot!.querySelectorAll('[part~="list"] > li').length;
   const watch = watchMainThread();
   const finished = new Promise<void>((resolve) => {
@@ -110,16 +110,41 @@ async function elementRun(count: number, bytes: number, concurrency: number, upl
     host.addEventListener('upload-success', onSettled);
     host.addEventListener('upload-error', onSettled);
   });
-  const transfer = how === 'drop' ? dataTransferOf(files) : undefined;
-  const started = performance.now();
-  if (transfer) drop(host, transfer);
-  else host.addFiles(files);
+  const started = await begin(host);
   const addMs = performance.now() - started;
   const rowsAt = await frameWhen(() => rows() >= count);
   await finished;
   const totalMs = performance.now() - started;
   const done = host.items.filter((item) => item.status === 'done').length;
   return { totalMs, addMs, rowsMs: rowsAt - started, done, ...watch.stop() };
+}
+
+/** `count` files made in the page, added at once by `addFiles` or in one drop (a DataTransfer of files). */
+async function elementRun(count: number, bytes: number, concurrency: number, uploadType: UploadType | '', how: 'add' | 'drop'): Promise<ManyFilesRun> {
+  const files = makeFiles(count, bytes);
+  const transfer = how === 'drop' ? dataTransferOf(files) : undefined;
+  // The files are made in a task of their own: only the element's work is measured.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  return measureElement(count, concurrency, uploadType, async (host) => {
+    const started = performance.now();
+    if (transfer) drop(host, transfer);
+    else host.addFiles(files);
+    return started;
+  });
+}
+
+/**
+ * A folder of `count` files on disk, dropped on the element by the bench through Chromium's own drag
+ * and drop (CDP): the element walks it as it would a folder from the file manager. Call, wait for
+ * `armed`, then drop.
+ */
+function folderRun(count: number, concurrency: number, uploadType: UploadType | ''): Promise<ManyFilesRun> {
+  const run = measureElement(count, concurrency, uploadType, (host) => {
+    const dropped = new Promise<number>((resolve) => host.addEventListener('drop', () => resolve(performance.now()), { capture: true, once: true }));
+    window.manyFiles.armed = true;
+    return dropped;
+  });
+  return run.finally(() => (window.manyFiles.armed = false));
 }
 
 function dataTransferOf(files: File[]): DataTransfer {
@@ -135,8 +160,8 @@ function drop(host: HTMLElement, transfer: DataTransfer): void {
 
 declare global {
   interface Window {
-    manyFiles: { engine: typeof engine; element: typeof elementRun; ready: true };
+    manyFiles: { engine: typeof engine; element: typeof elementRun; folder: typeof folderRun; armed: boolean; ready: true };
   }
 }
 
-window.manyFiles = { engine, element: elementRun, ready: true };
+window.manyFiles = { engine, element: elementRun, folder: folderRun, armed: false, ready: true };
