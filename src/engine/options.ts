@@ -6,7 +6,7 @@ import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { SESSION_LIFETIME_MS } from '../storage/stored-upload.ts';
 import { defaultClient } from '../transport/default-client.ts';
-import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/xhr-client.ts';
+import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/http-client.ts';
 import { credentialOrigins, isAcceptableSessionUri, isHttpOrigin } from '../security/origin-policy.ts';
 
 export { CHUNK_QUANTUM };

@@ -1,7 +1,4 @@
-import { NetworkFailure, type HttpClient } from './http-client.ts';
-
-/** A request that sent no byte and received no answer for this long is given up as stalled. */
-export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
+import { DEFAULT_STALL_TIMEOUT_MS, NetworkFailure, type HttpClient } from './http-client.ts';
 
 /**
  * Request bodies go through XMLHttpRequest: in Chromium its `PUT` of a file slice is faster than
