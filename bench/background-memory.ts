@@ -53,12 +53,14 @@ for (const size of sizes) {
   while ((await sessionOf(id)).committed < CHUNK) await sleep(20);
   const before = sumPss(pssByProcess(pid)).own;
   const started = performance.now();
-  await page.close();
+  await page.close({ runBeforeUnload: true }); // as a person's close
   let peak = before;
   while (!(await sessionOf(id)).complete) {
+    if (performance.now() - started > 180_000) throw new Error(`The ${size / MiB} MiB hand-off did not complete within 3 minutes`);
     peak = Math.max(peak, sumPss(pssByProcess(pid)).own);
     await sleep(100);
   }
+  console.error(`${size / MiB} MiB: +${((peak - before) / MiB).toFixed(0)} MiB`);
   rows.push({ sizeMiB: size / MiB, handedOffMiB: (size - CHUNK) / MiB, beforeMiB: before / MiB, growthMiB: (peak - before) / MiB, seconds: (performance.now() - started) / 1000 });
   await browser.close();
 }
