@@ -36,7 +36,7 @@ export const ja = {
   interrupted: '{percent} で中断',
   interruptedNeedsFile: '{percent} で中断: 再開するにはファイルをもう一度選択してください',
   chooseAgain: 'もう一度選択',
-  chooseAgainLabel: 'もう一度選択して {name} を再開',
+  chooseAgainLabel: 'もう一度選択: {name} を再開',
   discard: '{name} を破棄',
 
   announceStart: '{name} をアップロードしています',

@@ -36,7 +36,7 @@ export const zhCN = {
   interrupted: '在 {percent} 处中断',
   interruptedNeedsFile: '在 {percent} 处中断：请重新选择该文件以继续',
   chooseAgain: '重新选择',
-  chooseAgainLabel: '重新选择以继续上传 {name}',
+  chooseAgainLabel: '重新选择：继续上传 {name}',
   discard: '放弃 {name}',
 
   announceStart: '正在上传 {name}',
