@@ -139,3 +139,38 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   const { createHash } = await import('node:crypto');
   expect(createHash('sha256').update(await stored.body()).digest('hex')).toBe(await sha256OfFile(file));
 });
+
+test('a tab switched away hands off and stays open: it waits for the browser, then finishes through its own row, once', async ({ page, request }) => {
+  const file = await fileOnDisk('background-200mib.bin', SIZE);
+  const name = basename(file);
+  await openDemo(page);
+  const id = await startUpload(page, request, file);
+  const handOffAt = (await answerPending(request, id, (committed) => committed < SIZE)).committed;
+  // Headless tabs never become hidden; the page is told so, as a switched-away tab is.
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+
+  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+  await page.evaluate(() => {
+    delete (document as { visibilityState?: unknown }).visibilityState;
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const success = page.locator('#log li[data-event=upload-success]');
+  await expect(success).toHaveCount(1, { timeout: 30_000 });
+  await expect(success).not.toContainText('finished in the background');
+  await expect(success).toContainText(name);
+  await expect(page.locator('#background [part~=item]')).toHaveAttribute('data-status', 'done');
+
+  // One writer: after the hand-off the page only asked the session where it stood.
+  const after = await session(request, id);
+  const handOff = after.requests.findIndex((entry) => entry.contentRange === `bytes ${handOffAt}-${SIZE - 1}/${SIZE}`);
+  expect(after.requests[handOff]?.status).toBe(201);
+  expect(after.requests.slice(handOff + 1).map((entry) => entry.kind)).toEqual(['query']);
+  expect(after.bytesReceived - SIZE).toBeLessThanOrEqual(CHUNK);
+  // The page kept no record behind: a new visit lists nothing.
+  await page.reload();
+  await expect(page.locator('html[data-worker=background-fetch]')).toHaveCount(1);
+  await expect(page.locator('#background [part~=background-item], #background [part~=interrupted-item]')).toHaveCount(0);
+});
