@@ -1,6 +1,5 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
 import type { SessionStore } from '../storage/session-store.ts';
@@ -11,6 +10,7 @@ import type { IncomingFile, UploadItem } from './item/upload-item.ts';
 import type { Wording } from './render/describe.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
+import { rowList } from './render/row-list.ts';
 import { interruptedRow } from './render/interrupted-row.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
@@ -18,7 +18,6 @@ import { LocaleController } from './controllers/locale-controller.ts';
 import { RowBudget } from './controllers/row-budget.ts';
 import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
-import { tally } from './item/tally.ts';
 import { summary, type SummaryAction } from './render/summary.ts';
 import type { BackgroundUploads } from './background/background-uploads.ts';
 import { backgroundList } from './background/background-row.ts';
@@ -213,7 +212,7 @@ export class ResumableUploadElement extends LitElement {
 
   readonly #announcer = new Announcer(this, {
     wording: () => ({ ...this.#wordsFor(this.#lang()), now: performance.now() }),
-    items: () => this.#uploads.items,
+    tally: () => this.#uploads.tally,
     endpoint: () => this.endpoint,
   });
   /** Interrupted uploads are listed: said once, when they appear. */
@@ -254,7 +253,9 @@ export class ResumableUploadElement extends LitElement {
     new FormController(this, this.#internals, {
       name: () => this.name,
       required: () => this.required,
-      items: () => this.#uploads.items,
+      done: () => this.#uploads.done,
+      tally: () => this.#uploads.tally,
+      doneChanges: () => this.#uploads.doneChanges,
       formValue: () => this.formValue,
       strings: () => this.#wordsFor(this.#lang()).t,
       anchor: () => this.renderRoot.querySelector('.choose'),
@@ -411,16 +412,17 @@ export class ResumableUploadElement extends LitElement {
           </ul>`}
       ${items.length > 0
         ? html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
-            ${repeat(
-              this.#rows.take(items),
-              (item) => item.id,
+            ${rowList({
+              shown: this.#rows.take(items),
               // A row renders again only when its item changed (or the words, or a countdown's second):
-              // with 1,000 files, one upload's progress must not re-render the other 999 rows.
-              (item) =>
-                guard([this.#uploads.revisionOf(item), t, f, countdown(item, wording.now)], () =>
-                  itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }),
-                ),
-            )}
+              // with 1,000 files, one upload's progress costs one row, not a visit to the other 999.
+              changed: this.#uploads.takeChanged(),
+              removals: this.#uploads.removals,
+              words: this.#words,
+              ticking: this.#uploads.retrying,
+              tick: (item) => countdown(item, wording.now),
+              row: (item) => itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }),
+            })}
           </ul>`
         : interrupted.length === 0 && !background?.rows.length
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
@@ -444,7 +446,7 @@ export class ResumableUploadElement extends LitElement {
   #renderSummary(wording: Wording) {
     const items = this.#uploads.items;
     if (items.length < 2) return nothing;
-    const sum = tally(items);
+    const sum = this.#uploads.tally;
     return sum.files > 1 ? html`<div @click=${this.#onSummaryAction}>${summary(sum, wording)}</div>` : nothing;
   }
 

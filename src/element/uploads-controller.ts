@@ -7,7 +7,8 @@ import type { ItemStatus } from './item/item-status.ts';
 import { UploadItem, type IncomingFile, type ItemHost } from './item/upload-item.ts';
 import { prefetchEngine } from './item/load-engine.ts';
 import type { Happening } from './announce/announcer.ts';
-import { checkFile, type FileRules, type Listed, type Rejection } from './validation/check-file.ts';
+import { checkFile, type FileRules, type Rejection } from './validation/check-file.ts';
+import { RunningTally, type Tally } from './item/tally.ts';
 
 /** What the element tells the list; read at the moment it is needed, so attribute changes apply at once. */
 export interface UploadsSettings {
@@ -35,11 +36,20 @@ export class UploadsController implements ReactiveController, ItemHost {
   // Counted as items change, so work per event does not grow with the list (1,000 files).
   /** How many items hold one of the `concurrency` places. */
   #active = 0;
-  /** Items before this index are not queued; moves back when an item is queued again or one goes. */
-  #queuedFrom = 0;
+  /** Each item's place in the order of adding, which is the list's order. */
+  readonly #order = new WeakMap<UploadItem, number>();
+  #added = 0;
+  /** Items that were queued, in the list's order; one that left the queue since is skipped when its turn comes. */
+  #queue: UploadItem[] = [];
+  readonly #inQueue = new Set<UploadItem>();
   readonly #retrying = new Set<UploadItem>();
-  /** Bumped on every change of an item, so its row renders again only then. */
-  readonly #revisions = new WeakMap<UploadItem, number>();
+  /** The done items, in the list's order: what a form sends. */
+  #done: UploadItem[] = [];
+  /** Items changed since the rows last rendered: only their rows render again. */
+  #changed = new Set<UploadItem>();
+  /** Bumped when items leave the list, so the rows know to look for the ones to take away. */
+  #removals = 0;
+  readonly #tally = new RunningTally();
 
   constructor(host: ReactiveControllerHost & EventTarget, settings: UploadsSettings) {
     this.#host = host;
@@ -51,9 +61,36 @@ export class UploadsController implements ReactiveController, ItemHost {
     return this.#items;
   }
 
-  /** Changes with every status change or progress of the item (its row's render key). */
-  revisionOf(item: UploadItem): number {
-    return this.#revisions.get(item) ?? 0;
+  /** The list's totals, kept up to date as items change. */
+  get tally(): Tally {
+    return this.#tally.current;
+  }
+
+  /** The items done, in the list's order. */
+  get done(): readonly UploadItem[] {
+    return this.#done;
+  }
+
+  /** Changes whenever a file becomes done or a done file leaves the list. */
+  get doneChanges(): number {
+    return this.#tally.doneChanges;
+  }
+
+  /** Changes whenever items leave the list. */
+  get removals(): number {
+    return this.#removals;
+  }
+
+  /** Items waiting to try again, whose rows count down. */
+  get retrying(): ReadonlySet<UploadItem> {
+    return this.#retrying;
+  }
+
+  /** The items changed since the last call: their rows render again. */
+  takeChanged(): ReadonlySet<UploadItem> {
+    const changed = this.#changed;
+    this.#changed = new Set();
+    return changed;
   }
 
   hostConnected(): void {
@@ -76,7 +113,8 @@ export class UploadsController implements ReactiveController, ItemHost {
     const added: UploadItem[] = [];
     const multiple = this.#settings.multiple();
     const rules = this.#settings.rules();
-    const listed = this.#listed();
+    const { files: count, bytesTotal: bytes } = this.#tally.current;
+    const listed = { count, bytes };
     this.#hold(() => {
       for (const incoming of files) {
         const { file, relativePath } = incoming;
@@ -90,6 +128,8 @@ export class UploadsController implements ReactiveController, ItemHost {
         }
         const item = new UploadItem(incoming, this, rejection);
         this.#items.push(item);
+        this.#order.set(item, this.#added++);
+        this.#tally.update(item);
         if (rejection) {
           emit(this.#host, 'upload-reject', { file, item, reason: rejection.reason });
           this.#settings.announce('rejected', item);
@@ -125,6 +165,12 @@ export class UploadsController implements ReactiveController, ItemHost {
   clear(): void {
     this.#hold(() => [...this.#items].forEach((item) => item.cancel()));
     this.#items = [];
+    this.#queue = [];
+    this.#inQueue.clear();
+    this.#done = [];
+    this.#retrying.clear();
+    this.#tally.clear();
+    this.#removals++;
     this.#host.requestUpdate();
   }
 
@@ -135,10 +181,10 @@ export class UploadsController implements ReactiveController, ItemHost {
     try {
       const limit = Math.max(1, this.#settings.concurrency() || 1);
       while (this.#active < limit) {
-        while (this.#queuedFrom < this.#items.length && this.#items[this.#queuedFrom]!.status !== 'queued') this.#queuedFrom++;
-        const next = this.#items[this.#queuedFrom];
+        const next = this.#queue.shift();
         if (!next) return;
-        void next.run();
+        this.#inQueue.delete(next);
+        if (next.status === 'queued') void next.run();
       }
     } finally {
       this.#holding = false;
@@ -165,7 +211,8 @@ export class UploadsController implements ReactiveController, ItemHost {
   changed(item: UploadItem, previous: ItemStatus): void {
     const { file, upload, status } = item;
     this.#active += Number(isActive(status)) - Number(isActive(previous));
-    if (status === 'queued') this.#queuedFrom = 0;
+    if (status === 'queued') this.#enqueue(item);
+    if (status === 'done' && previous !== 'done') this.#inOrder(this.#done, item);
     if (status === 'retrying') this.#retrying.add(item);
     else this.#retrying.delete(item);
     if (status !== previous) {
@@ -190,19 +237,32 @@ export class UploadsController implements ReactiveController, ItemHost {
   removed(item: UploadItem): void {
     this.#items = this.#items.filter((other) => other !== item);
     this.#retrying.delete(item);
-    this.#queuedFrom = 0;
+    if (item.status === 'done') this.#done = this.#done.filter((other) => other !== item);
+    this.#tally.remove(item);
+    this.#removals++;
     this.#host.requestUpdate();
   }
 
-  /** What `max-files` and `max-total-size` count: the files listed, less those rejected or cancelled. */
-  #listed(): Listed {
-    const listed: Listed = { count: 0, bytes: 0 };
-    for (const { status, file } of this.#items) {
-      if (status === 'rejected' || status === 'cancelled') continue;
-      listed.count++;
-      listed.bytes += file.size;
+  /** Puts the item in the queue at its place in the list: an earlier file queued again goes first. */
+  #enqueue(item: UploadItem): void {
+    if (this.#inQueue.has(item)) return; // still there, at its place
+    this.#inQueue.add(item);
+    this.#inOrder(this.#queue, item);
+  }
+
+  /** Inserts the item into a list kept in the list's order (found by halves: no visit to the others). */
+  #inOrder(queue: UploadItem[], item: UploadItem): void {
+    const order = (other: UploadItem) => this.#order.get(other)!;
+    const place = order(item);
+    let low = 0;
+    let high = queue.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (order(queue[middle]!) < place) low = middle + 1;
+      else high = middle;
     }
-    return listed;
+    if (low === queue.length) queue.push(item);
+    else queue.splice(low, 0, item);
   }
 
   #hold(action: () => void): void {
@@ -218,7 +278,8 @@ export class UploadsController implements ReactiveController, ItemHost {
 
   /** Renders the item's row again: on each change of the item, and when its thumbnail arrives. */
   revise(item: UploadItem): void {
-    this.#revisions.set(item, this.revisionOf(item) + 1);
+    this.#changed.add(item);
+    this.#tally.update(item);
     this.#host.requestUpdate();
   }
 

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
-import { tally } from '../item/tally.ts';
+import type { Tally } from '../item/tally.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
 
@@ -10,7 +10,8 @@ export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 
 export interface AnnouncerSettings {
   /** The words of the moment the message is made: a later change of language does not change what was said. */
   wording(): Wording;
-  items(): readonly UploadItem[];
+  /** The list's totals of the moment. */
+  tally(): Tally;
   /** Where the element's interrupted uploads come from: one element per endpoint says so. */
   endpoint(): string;
 }
@@ -84,7 +85,7 @@ export class Announcer implements ReactiveController {
     const lines = rejected.slice(0, REJECTIONS_SAID).map(([item, happening]) => sentence(happening, item, wording));
     if (others.length === 1) lines.push(sentence(others[0]![1], others[0]![0], wording));
     else if (others.length > 1 || rejected.length > REJECTIONS_SAID) {
-      const sum = tally(this.#settings.items());
+      const sum = this.#settings.tally();
       const count = (value: number) => wording.f.count(value);
       lines.push(interpolate(wording.t.announceSummary, { done: count(sum.done), failed: count(sum.failed), left: count(sum.left) }, false));
     }

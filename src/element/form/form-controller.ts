@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { UploadResult } from '../../protocol/final-result.ts';
 import type { UploadStrings } from '../i18n/strings.ts';
+import type { Tally } from '../item/tally.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
 /** What a finished file sends with its form, from the server's final answer; undefined leaves it out. */
@@ -13,7 +14,12 @@ const bodyAsJson: FormValueOf = (result) => JSON.stringify(result.body ?? null);
 export interface FormSettings {
   name(): string;
   required(): boolean;
-  items(): readonly UploadItem[];
+  /** The items done, in the list's order. */
+  done(): readonly UploadItem[];
+  /** The list's totals: files done, and those not settled yet (`left`). */
+  tally(): Tally;
+  /** Changes whenever a file becomes done or a done file leaves the list: only then is the value made again. */
+  doneChanges(): number;
   /** What a finished item sends with the form; unset, its final answer's body as JSON. */
   formValue(): FormValueOf | undefined;
   /** The element's words, for the validation messages in its language. */
@@ -21,9 +27,6 @@ export interface FormSettings {
   /** Where the browser points its validation bubble: the Choose button. */
   anchor(): HTMLElement | null;
 }
-
-/** Statuses after which an item changes no more unless someone acts: the form need not wait for them. */
-const SETTLED_FOR_FORM = ['done', 'failed', 'cancelled', 'rejected'];
 
 /**
  * The element as a form control (`ElementInternals`): its value is one entry under `name` per
@@ -36,10 +39,12 @@ export class FormController implements ReactiveController {
   /** What was last given to the browser, so a render that changed neither touches nothing. */
   #name = '';
   #values: (string | undefined)[] = [];
+  #doneChanges: number | undefined;
   #validity: string | undefined;
   /** Each finished item's value, worked out once (the list renders every frame while uploading). */
   #valueOf = new WeakMap<UploadItem, string | undefined>();
   #hook: FormValueOf | undefined;
+  #hookChanged = false;
 
   constructor(host: ReactiveElement, internals: ElementInternals, settings: FormSettings) {
     this.#internals = internals;
@@ -53,24 +58,27 @@ export class FormController implements ReactiveController {
     const hook = settings.formValue();
     if (hook !== this.#hook) {
       this.#hook = hook;
+      this.#hookChanged = true;
       this.#valueOf = new WeakMap();
     }
-    const values: (string | undefined)[] = [];
-    let pending = false;
-    let done = false;
-    for (const item of settings.items()) {
-      if (item.status === 'done') {
-        done = true;
-        if (name) values.push(this.#value(item));
-      } else if (!SETTLED_FOR_FORM.includes(item.status)) pending = true;
+    // The list renders every frame while uploading: its files are looked at only when one was done or went.
+    const doneChanges = settings.doneChanges();
+    if (name !== this.#name || doneChanges !== this.#doneChanges || this.#hookChanged) {
+      this.#doneChanges = doneChanges;
+      this.#hookChanged = false;
+      const values = name ? settings.done().map((item) => this.#value(item)) : [];
+      if (name !== this.#name || values.length !== this.#values.length || values.some((value, index) => value !== this.#values[index])) {
+        this.#name = name;
+        this.#values = values;
+        const data = new FormData();
+        for (const value of values) if (value !== undefined) data.append(name, value);
+        this.#internals.setFormValue(data.has(name) ? data : null);
+      }
     }
-    if (name !== this.#name || values.length !== this.#values.length || values.some((value, index) => value !== this.#values[index])) {
-      this.#name = name;
-      this.#values = values;
-      const data = new FormData();
-      for (const value of values) if (value !== undefined) data.append(name, value);
-      this.#internals.setFormValue(data.has(name) ? data : null);
-    }
+    // Waiting, under way or paused: not settled, so the form waits.
+    const { left, done: doneCount } = settings.tally();
+    const pending = left > 0;
+    const done = doneCount > 0;
     const t = settings.strings();
     const validity = pending ? t.formUploading : settings.required() && !done ? t.formRequired : '';
     if (validity === this.#validity) return;

@@ -78,7 +78,7 @@ export class InterruptedUploads implements ReactiveController {
       }
     }
     if (generation !== this.#generation) return;
-    const listed = this.#settings.listed();
+    const listed = records.length > 0 ? this.#settings.listed() : [];
     this.#records = records.filter((record) => !listed.some((file) => sameFile(file, record)));
     this.#host.requestUpdate();
   }

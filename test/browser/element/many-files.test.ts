@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { patternFile } from '../support/files.ts';
+import type { UploadItem } from '../../../src/element.ts';
 import { mount, reachStatus, shadow } from './support/fixture.ts';
 
 const rows = (element: HTMLElement) => element.shadowRoot!.querySelectorAll('[part~="list"] > li');
@@ -16,7 +17,69 @@ function countNameReads(files: File[]): Map<File, number> {
   return reads;
 }
 
+/** Every item of `items` whose properties anything reads from now on: the list, the summary, the form, the queue. */
+function watchVisits(items: readonly UploadItem[]): Set<UploadItem> {
+  const visited = new Set<UploadItem>();
+  for (const item of items) {
+    for (const key of ['id', 'file', 'relativePath', 'status', 'upload', 'bytesCommitted', 'bytesPerSecond', 'secondsLeft', 'retryAt', 'result', 'error'] as const) {
+      const read = Object.getOwnPropertyDescriptor(item, key) ?? Object.getOwnPropertyDescriptor(Object.getPrototypeOf(item), key)!;
+      Object.defineProperty(item, key, {
+        configurable: true,
+        get() {
+          visited.add(item);
+          return read.get ? read.get.call(item) : read.value;
+        },
+      });
+    }
+  }
+  return visited;
+}
+
+/** The rows whose content or attributes change from now on. */
+function watchRows(element: HTMLElement): { rows: Set<string>; stop(): void } {
+  const changed = new Set<string>();
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      const node = record.target.nodeType === Node.ELEMENT_NODE ? (record.target as Element) : record.target.parentElement;
+      const row = node?.closest('li');
+      if (row) changed.add(row.dataset.item ?? '');
+    }
+  });
+  observer.observe(element.shadowRoot!.querySelector('[part~="list"]')!, { subtree: true, childList: true, attributes: true, characterData: true });
+  return { rows: changed, stop: () => observer.disconnect() };
+}
+
 describe('<resumable-upload> with many files', () => {
+  // Counted, not timed: a loaded machine cannot make it pass or fail.
+  it('does work per event and per frame for the file that changed only, with 10 files as with 1,000', async () => {
+    const visitedOthers: number[] = [];
+    for (const count of [10, 1000]) {
+      const element = await mount({ multiple: true, auto: 'false', name: 'files' });
+      const files = Array.from({ length: count }, (_, i) => patternFile(10, `file-${i}.bin`));
+      const items = element.addFiles(files);
+      while (rows(element).length < count) await nextFrame();
+      await element.updateComplete;
+      const target = items[count - 1]!;
+      const visited = watchVisits(items.slice(0, -1));
+      const changedRows = watchRows(element);
+      let frames = 0;
+      const counting = () => requestAnimationFrame(() => (frames++, target.status !== 'done' && counting()));
+      counting();
+      target.start();
+      await reachStatus(element, target, 'done');
+      await nextFrame();
+      await element.updateComplete;
+      changedRows.stop();
+      expect(frames).toBeGreaterThan(1);
+      expect([...changedRows.rows]).toEqual([target.id]);
+      visitedOthers.push(visited.size);
+      const counts = [...shadow(element).querySelectorAll('[part~=summary-counts] bdi')].map((bdi) => bdi.textContent?.replace(/[\u2066-\u2069]/g, ''));
+      expect(counts).toEqual(['1 done', `${count - 1} left`]);
+      element.remove();
+    }
+    expect(visitedOthers).toEqual([0, 0]);
+  });
+
   it('renders only the row of the file that changed, not its 99 neighbours', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const files = Array.from({ length: 100 }, (_, i) => patternFile(10 + i, `file-${i}.bin`));
