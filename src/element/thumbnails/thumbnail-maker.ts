@@ -8,16 +8,25 @@ import type { ThumbnailsSettings } from './thumbnails-controller.ts';
  * the page. Loaded with the first image row.
  */
 export class ThumbnailMaker {
-  readonly #root: ParentNode;
+  readonly #root: ShadowRoot;
   readonly #settings: ThumbnailsSettings;
   /** Undefined while being made (or when the browser could not decode the file). */
   readonly #urls = new Map<UploadItem, string | undefined>();
   readonly #observer = new IntersectionObserver((entries) => void this.#onVisible(entries), { rootMargin: '200px' });
   #listed = 0;
 
-  constructor(root: ParentNode, settings: ThumbnailsSettings) {
+  /** Each watched thumbnail cell's item. */
+  readonly #cells = new WeakMap<Element, UploadItem>();
+  readonly #watched = new WeakSet<UploadItem>();
+
+  constructor(root: ShadowRoot, settings: ThumbnailsSettings) {
     this.#root = root;
     this.#settings = settings;
+  }
+
+  /** Whether the item's row is watched for coming on screen already. */
+  watches(item: UploadItem): boolean {
+    return this.#watched.has(item);
   }
 
   has(item: UploadItem): boolean {
@@ -28,14 +37,17 @@ export class ThumbnailMaker {
     return this.#urls.get(item);
   }
 
-  /** After a render: revoke the pictures of rows gone; with `asked`, watch the new rows that want one. */
-  update(asked: boolean): void {
+  /** After a render: revoke the pictures of rows gone; watch the rows of `asking` (found by their name's id, not a search of the list). */
+  update(asking: ReadonlySet<UploadItem>): void {
     const items = this.#settings.items();
     if (this.#urls.size > 0 && items.length < this.#listed) this.#revokeGone(items);
     this.#listed = items.length;
-    if (!asked) return;
-    for (const cell of this.#root.querySelectorAll<HTMLElement>('[data-pending]')) {
+    for (const item of asking) {
+      const cell = this.#root.getElementById(item.id)?.closest('li')?.querySelector<HTMLElement>('[data-pending]');
+      if (!cell) continue;
       delete cell.dataset.pending;
+      this.#cells.set(cell, item);
+      this.#watched.add(item);
       this.#observer.observe(cell);
     }
   }
@@ -48,12 +60,10 @@ export class ThumbnailMaker {
   }
 
   async #onVisible(entries: IntersectionObserverEntry[]): Promise<void> {
-    const items = this.#settings.items();
     for (const { target, isIntersecting } of entries) {
       if (!isIntersecting) continue;
       this.#observer.unobserve(target);
-      const id = target.closest('li')?.dataset.item;
-      const item = items.find((candidate) => candidate.id === id);
+      const item = this.#cells.get(target);
       if (!item || this.#urls.has(item)) continue;
       this.#urls.set(item, undefined);
       const url = await makeThumbnail(item.file);

@@ -20,8 +20,8 @@ export class ThumbnailsController implements ReactiveController {
   readonly #settings: ThumbnailsSettings;
   #maker: ThumbnailMaker | undefined;
   #loading: Promise<void> | undefined;
-  /** A row rendered since the last update asked for a picture: only then are the rows searched (1,000 rows, every frame). */
-  #asked = false;
+  /** Rows rendered since the last update that asked for a picture and are not watched yet: only theirs are looked up (1,000 rows, every frame). */
+  #asking = new Set<UploadItem>();
 
   constructor(host: ReactiveElement, settings: ThumbnailsSettings) {
     this.#host = host;
@@ -38,19 +38,24 @@ export class ThumbnailsController implements ReactiveController {
   wants(item: UploadItem): boolean {
     const { type, size } = item.file;
     const wants = type.startsWith('image/') && size <= MAX_BYTES && typeof createImageBitmap === 'function' && !this.#maker?.has(item);
-    this.#asked ||= wants;
+    if (wants && !this.#maker?.watches(item)) this.#asking.add(item);
     return wants;
   }
 
   hostUpdated(): void {
-    const asked = this.#asked;
-    this.#asked = false;
-    if (this.#maker) return this.#maker.update(asked);
-    if (!asked) return;
+    if (this.#maker) return this.#maker.update(this.#takeAsking());
+    // Rows that ask while the code loads wait for it with the first.
+    if (this.#asking.size === 0) return;
     this.#loading ??= import('./thumbnail-maker.ts').then(({ ThumbnailMaker }) => {
-      this.#maker = new ThumbnailMaker(this.#host.renderRoot, this.#settings);
-      this.#maker.update(true);
+      this.#maker = new ThumbnailMaker(this.#host.renderRoot as ShadowRoot, this.#settings);
+      this.#maker.update(this.#takeAsking());
     });
+  }
+
+  #takeAsking(): ReadonlySet<UploadItem> {
+    const asking = this.#asking;
+    this.#asking = new Set();
+    return asking;
   }
 
   hostDisconnected(): void {

@@ -80,6 +80,24 @@ describe('<resumable-upload> with many files', () => {
     expect(visitedOthers).toEqual([0, 0]);
   });
 
+  it('does not search the list for thumbnail cells on each frame while an image row off screen uploads', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const files = Array.from({ length: 1000 }, (_, i) => patternFile(10, `photo-${i}.png`, 'image/png'));
+    const items = element.addFiles(files);
+    while (rows(element).length < files.length) await nextFrame();
+    for (let frame = 0; frame < 5; frame++) await nextFrame();
+    const root = element.shadowRoot!;
+    const search = root.querySelectorAll.bind(root);
+    let searches = 0;
+    root.querySelectorAll = ((selectors: string) => (searches++, search(selectors))) as typeof root.querySelectorAll;
+    const target = items.at(-1)!;
+    target.start();
+    await reachStatus(element, target, 'done');
+    await nextFrame();
+    await element.updateComplete;
+    expect(searches).toBe(0);
+  });
+
   it('renders only the row of the file that changed, not its 99 neighbours', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const files = Array.from({ length: 100 }, (_, i) => patternFile(10 + i, `file-${i}.bin`));
