@@ -30,7 +30,7 @@ const interruptedSayers = new Map<string, Announcer>();
  * moment, and kept: rendering again (a change of language) does not make the region speak again.
  */
 export class Announcer implements ReactiveController {
-  readonly #host: ReactiveControllerHost;
+  readonly #host: ReactiveControllerHost & Node;
   readonly #settings: AnnouncerSettings;
   /** The latest happening of each file since the last message: a start and a finish in one second say only the finish. */
   #pending = new Map<UploadItem, Happening>();
@@ -39,7 +39,7 @@ export class Announcer implements ReactiveController {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #lastAt = -Infinity;
 
-  constructor(host: ReactiveControllerHost, settings: AnnouncerSettings) {
+  constructor(host: ReactiveControllerHost & Node, settings: AnnouncerSettings) {
     this.#host = host;
     this.#settings = settings;
     host.addController(this);
@@ -60,7 +60,14 @@ export class Announcer implements ReactiveController {
   sayInterrupted(): void {
     const endpoint = this.#settings.endpoint();
     const sayer = interruptedSayers.get(endpoint);
-    if (sayer && sayer !== this) return;
+    if (sayer && sayer !== this) {
+      // The first element on the page says it, also when a later one's list came first (the lists
+      // load with the store's code, after the first render, and their renders come in any order):
+      // it takes over while the later one has not spoken yet.
+      const first = this.#host.compareDocumentPosition(sayer.#host) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (!sayer.#interrupted || !first) return;
+      sayer.#interrupted = false;
+    }
     interruptedSayers.set(endpoint, this);
     this.#interrupted = true;
     this.#schedule();
