@@ -11,7 +11,6 @@ import type { Wording } from './render/describe.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
 import { rowList } from './render/row-list.ts';
-import { interruptedRow } from './render/interrupted-row.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
 import { LocaleController } from './controllers/locale-controller.ts';
@@ -20,7 +19,6 @@ import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
 import { summary, type SummaryAction } from './render/summary.ts';
 import type { BackgroundUploads } from './background/background-uploads.ts';
-import { backgroundList } from './background/background-row.ts';
 import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
 import { emit } from './events/emit.ts';
 import { sameFile } from './interrupted/interrupted-uploads.ts';
@@ -245,8 +243,9 @@ export class ResumableUploadElement extends LitElement {
 
   readonly #rows = new RowBudget(this);
   readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#uploads.items, changed: (item) => this.#uploads.revise(item) });
-  /** Loaded with the `background` attribute only. */
+  /** Loaded with the `background` attribute only, with the code that renders its rows. */
   #background: BackgroundUploads | undefined;
+  #backgroundList: typeof import('./background/background-row.ts').backgroundList | undefined;
 
   constructor() {
     super();
@@ -364,10 +363,12 @@ export class ResumableUploadElement extends LitElement {
   }
 
   async #loadBackground(): Promise<void> {
-    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }] = await Promise.all([
+    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }, { backgroundList }] = await Promise.all([
       import('./background/background-uploads.ts'),
       import('./interrupted/stored-sessions.ts'),
+      import('./background/background-row.ts'),
     ]);
+    this.#backgroundList ??= backgroundList;
     this.#background ??= new BackgroundUploads(this, {
       endpoint: () => this.endpoint,
       records: (endpoint) => listStoredUploads(endpoint),
@@ -387,6 +388,7 @@ export class ResumableUploadElement extends LitElement {
     const { t, f } = wording;
     const items = this.#uploads.items;
     const background = this.#background;
+    const { interruptedRow } = this.#interrupted;
     const interrupted = background ? this.#interrupted.records.filter((record) => !background.owns(record.fingerprint)) : this.#interrupted.records;
     return html`
       <div class="drop-zone" part="drop-zone">
@@ -404,8 +406,8 @@ export class ResumableUploadElement extends LitElement {
           @change=${this.#onPicked}
         />
       </div>
-      ${background ? backgroundList(background.rows, this.strings as never, wording.f) : nothing}
-      ${interrupted.length === 0
+      ${background && this.#backgroundList ? this.#backgroundList(background.rows, this.strings as never, wording.f) : nothing}
+      ${interrupted.length === 0 || !interruptedRow
         ? nothing
         : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#interrupted.onAction}>
             ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, this.#interrupted.canResume(record), wording))}

@@ -6,6 +6,8 @@ import type { InterruptedAction } from '../render/interrupted-row.ts';
 /** The store's code, loaded when the list is first looked up: the element shows its button without it. */
 const storedSessions = () => import('./stored-sessions.ts');
 
+type RowModule = typeof import('../render/interrupted-row.ts');
+
 /** What the element tells the list of interrupted uploads; read at the moment it is needed. */
 export interface InterruptedSettings {
   endpoint(): string;
@@ -41,6 +43,7 @@ export class InterruptedUploads implements ReactiveController {
   readonly #opening = new Set<string>();
   /** Only the latest listing counts when the endpoint changes while one is read. */
   #generation = 0;
+  #rows: RowModule | undefined;
 
   constructor(host: ReactiveControllerHost, settings: InterruptedSettings) {
     this.#host = host;
@@ -50,6 +53,11 @@ export class InterruptedUploads implements ReactiveController {
 
   get records(): readonly StoredUpload[] {
     return this.#records;
+  }
+
+  /** Renders a record's row: loaded with the records, so it is there whenever one is listed. */
+  get interruptedRow(): RowModule['interruptedRow'] | undefined {
+    return this.#rows?.interruptedRow;
   }
 
   /** True when Resume can read the file from its kept handle; false means choose it again. */
@@ -69,7 +77,8 @@ export class InterruptedUploads implements ReactiveController {
     let records: StoredUpload[] = [];
     if (endpoint && store) {
       try {
-        const { listStoredUploads, lockedFingerprints } = await storedSessions();
+        const [{ listStoredUploads, lockedFingerprints }, rows] = await Promise.all([storedSessions(), import('../render/interrupted-row.ts')]);
+        this.#rows = rows;
         const [stored, running] = await Promise.all([listStoredUploads(endpoint, store === true ? {} : { store }), lockedFingerprints()]);
         // A locked record is no interruption: a tab (maybe this one) is uploading it right now.
         records = stored.filter((record) => !running.has(record.fingerprint));
