@@ -115,17 +115,22 @@ describe('<resumable-upload> strings and languages', () => {
   });
 
   it('takes up a translation registered after it rendered (a locale loaded lazily), and each element its own language', async () => {
-    const swedish = await mount({ lang: 'sv' });
+    const swedish = await mount({ lang: 'sv', auto: 'false' });
     const english = await mount({ lang: 'en' });
+    const [item] = swedish.addFiles([patternFile(10, 'x.bin')]);
+    const status = async () => strip((await rowOf(swedish, item!)).querySelector('[part=status]')?.textContent);
     expect(text(shadow(swedish), '[part=button]')).toBe(en.chooseFile);
+    expect(await status()).toBe(en.ready);
     const { de } = await import('../../../src/element/locales/de.ts'); // as a page would load one on demand
-    registerLocale('sv', { chooseFile: 'Välj en fil' });
+    registerLocale('sv', { chooseFile: 'Välj en fil', ready: 'Klar' });
     registerLocale('de', de);
     await swedish.updateComplete;
     expect(text(shadow(swedish), '[part=button]')).toBe('Välj en fil');
+    expect(await status()).toBe('Klar'); // the rows too, not only the element's own words
     swedish.lang = 'de';
     await swedish.updateComplete;
     expect(text(shadow(swedish), '[part=button]')).toBe(de.chooseFile);
+    expect(await status()).toBe(de.ready);
     expect(text(shadow(english), '[part=button]')).toBe(en.chooseFile);
   });
 
