@@ -1,3 +1,4 @@
+import { preloadTransports } from '../../src/transport/default-client.ts';
 import { ours, rawFetch, rawXhr, tusClient, upchunk, type OnConfirmed, type OursOptions } from './contenders.ts';
 
 export type ContenderCall =
@@ -51,5 +52,9 @@ declare global {
     bench: { upload: typeof upload; ready: true };
   }
 }
+
+// `?preload`: the page loads the engine's HTTP transports at start, as the element does at idle;
+// without it they load with the first Upload, on the click.
+if (new URLSearchParams(location.search).has('preload')) preloadTransports();
 
 window.bench = { upload, ready: true };
