@@ -3,6 +3,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseLink, startLinkProxy, type LinkProxy } from '../../bench/link-proxy.ts';
+import { startLinkProxyProcess } from '../../bench/link-proxy-process.ts';
 
 const MB = 1e6;
 const open: { close(): unknown }[] = [];
@@ -22,8 +23,13 @@ async function listen(onConnection: (socket: Socket) => void): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-async function proxyTo(port: number, mbitPerSecond: number, rttMs: number): Promise<LinkProxy> {
-  const proxy = await startLinkProxy(port, { mbitPerSecond, rttMs });
+/**
+ * The proxy in a process of its own, as the bench runs it, so the timing tests measure the link and
+ * not this test's own event loop; `inProcess` for the tests of bytes and closes.
+ */
+async function proxyTo(port: number, mbitPerSecond: number, rttMs: number, inProcess = false): Promise<LinkProxy> {
+  const link = { mbitPerSecond, rttMs };
+  const proxy = inProcess ? await startLinkProxy(port, link) : await startLinkProxyProcess(port, link);
   open.push(proxy);
   return proxy;
 }
@@ -109,7 +115,7 @@ describe('link proxy', () => {
   });
 
   it('delivers every byte intact and in order, both ways, whatever the write sizes', async () => {
-    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 400, 10);
+    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 400, 10, true);
     const socket = await connect(proxy.port);
     const sent = randomBytes(3 * MB);
     const received: Buffer[] = [];
@@ -134,7 +140,7 @@ describe('link proxy', () => {
     const proxy = await proxyTo(await listen((socket) => {
       socket.on('data', (data: Buffer) => (got += data.length));
       socket.on('end', () => (endedWith = got));
-    }), 8, 20);
+    }), 8, 20, true);
     const socket = await connect(proxy.port);
     socket.end(randomBytes(200_000));
     await expect.poll(() => endedWith, { timeout: 2000 }).toBe(200_000);
