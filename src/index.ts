@@ -7,5 +7,6 @@ export type { UploadResult } from './protocol/final-result.ts';
 export { UploadError, isUploadError, type UploadErrorCode, type UploadErrorDetails } from './errors/upload-error.ts';
 export { listStoredUploads, forgetStoredUpload, clearStoredUploads, type ListStoredUploadsOptions } from './storage/stored-uploads.ts';
 export { fileOfStoredUpload } from './storage/stored-file.ts';
+export { preloadTransports } from './transport/default-client.ts';
 export type { StoredUpload } from './storage/stored-upload.ts';
 export type { SessionStore } from './storage/session-store.ts';
