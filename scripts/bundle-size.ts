@@ -13,18 +13,18 @@ interface Entry {
   page?: string;
   /** Enforced: today's size with a little room, so growth is a decision, not an accident. */
   limitBytes: number;
-  /** The size issue 7 asked for, reported beside the measurement. */
-  goalBytes: number;
+  /** The size the project aims at (issue 15: engine ≤ 12 KB, a page with the element ≤ 24 KB), reported beside the measurement. */
+  goalBytes?: number;
 }
 
 const KB = 1000;
 const entries: Entry[] = [
-  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 10.3 * KB, goalBytes: 9 * KB },
+  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 10.3 * KB, goalBytes: 12 * KB },
   // A page with the element imports the package for its side effect (the element registers itself);
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
-  { name: "resumable-upload, a page with the element (import 'resumable-upload')", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 22.0 * KB, goalBytes: 16 * KB },
+  { name: "resumable-upload, a page with the element (import 'resumable-upload')", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 22.0 * KB, goalBytes: 24 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
-  { name: 'resumable-upload, every export (element + engine + lit)', file: 'src/main.ts', limitBytes: 31.4 * KB, goalBytes: 24 * KB },
+  { name: 'resumable-upload, every export (element + engine + lit)', file: 'src/main.ts', limitBytes: 31.4 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
@@ -105,7 +105,7 @@ if (process.argv.includes('--json')) {
   console.log('| entry | min+gzip | lazy (loaded on use) | limit | goal |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
   for (const m of measured) {
-    const goal = m.initialBytes <= m.goalBytes! ? `${kb(m.goalBytes!)} ✓` : `${kb(m.goalBytes!)} (over by ${kb(m.initialBytes - m.goalBytes!)})`;
+    const goal = m.goalBytes === undefined ? '—' : m.initialBytes <= m.goalBytes ? `${kb(m.goalBytes)} ✓` : `${kb(m.goalBytes)} (over by ${kb(m.initialBytes - m.goalBytes)})`;
     console.log(`| ${m.name} | ${kb(m.initialBytes)} | ${kb(m.lazyBytes)} | ${kb(m.limitBytes!)} | ${goal} |`);
   }
   console.log(`\nDependencies alone, min+gzip: ${libraries.map((l) => `${l.name} ${kb(l.initialBytes)}`).join(', ')}`);
