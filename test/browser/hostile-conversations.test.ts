@@ -5,6 +5,7 @@ import { QUANTUM, patternFile } from './support/files.ts';
 import { conversation, incomplete, script, sessionOf, sessionStarted, type ScriptedAnswer } from './support/scripted.ts';
 import { endpoint, faultHeaders, serverUrl, sessionLog } from './support/server.ts';
 import { fast, nextState, rejection } from './support/upload-helpers.ts';
+import { MemorySessionStore } from './support/memory-session-store.ts';
 
 // A server that contradicts itself, and callers that pause, resume, restart and abort in the middle
 // of its answers: each conversation ends in a typed error, never in a success the server's own words
@@ -196,6 +197,31 @@ describe('abort({ terminate: true }) racing a request in flight', () => {
   });
 });
 
+describe('checks that sit behind others, alone', () => {
+  it("a Range one byte beyond what was sent is 'protocol'", async () => {
+    const s = await script((urls) => [sessionStarted(urls), { status: 308, headers: { Range: `bytes=0-${QUANTUM}` } }, final(MiB)]);
+    const error = await rejection(new Upload(patternFile(MiB), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast }).start());
+    expect(error.code).toBe('protocol');
+    expect(error.message).toContain(`claims ${QUANTUM + 1} bytes committed`);
+  });
+
+  it("a chunk refused with 400, then a status query claiming more than was sent: 'protocol'", async () => {
+    const s = await script((urls) => [sessionStarted(urls), incomplete(QUANTUM), { status: 400 }, incomplete(3 * QUANTUM), incomplete(MiB - 1), final(MiB)]);
+    const error = await rejection(new Upload(patternFile(MiB), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast }).start());
+    expect(error.code).toBe('protocol');
+    expect(error.message).toContain(`claims ${3 * QUANTUM} bytes committed`);
+    expect((await s.requests()).length).toBe(4);
+  });
+
+  it('an adopted session whose first answer held every byte (a 308, refused) may be finished by the next start()', async () => {
+    const s = await script([incomplete(MiB), final(MiB)]);
+    const up = new Upload(patternFile(MiB), { sessionUri: sessionOf(s), chunkSize: QUANTUM, retry: fast });
+    expect((await rejection(up.start())).code).toBe('protocol');
+    expect((await up.start()).status).toBe(200);
+    expect(conversation(await s.requests())).toEqual([`PUT bytes */${MiB}`, `PUT bytes */${MiB}`]);
+  });
+});
+
 describe('a crafted stored record is deleted and a new session started', () => {
   const sessions = () => createStore('resumable-upload', 'sessions');
   const file = patternFile(2 * QUANTUM + 9, 'crafted.bin');
@@ -214,6 +240,9 @@ describe('a crafted stored record is deleted and a new session started', () => {
     ['a negative date', () => ({ createdAt: -1 })],
     ['the version as text', () => ({ version: '2' })],
     ['metadata that is an array', () => ({ metadata: ['folder-B'] })],
+    // Each alone, not behind listStoredUploads (which removes such a record first).
+    ["a size that is not the file's", () => ({ size: file.size + 1 })],
+    ["another file's fingerprint", () => ({ fingerprint: 'f'.repeat(64) })],
   ])('%s', async (_, change) => {
     const url = endpoint();
     const first = new Upload(file, {
@@ -247,5 +276,22 @@ describe('a session URI with a user name and password (fetch refuses it: no stat
     const error = await rejection(new Upload(patternFile(QUANTUM), { endpoint: `${s.base}/upload`, retry: fast }).start());
     expect(error.code).toBe('protocol');
     expect((await s.requests()).map((r) => r.method)).toEqual(['POST']);
+  });
+});
+
+describe('a custom store that answers with another file\'s record (keyed carelessly)', () => {
+  it('is not taken up: the file gets a session of its own, and the other session receives nothing', async () => {
+    const url = endpoint();
+    const store = new MemorySessionStore();
+    const other = patternFile(2 * QUANTUM, 'same-size.bin', 'application/octet-stream', 1);
+    const first = new Upload(other, { endpoint: url, chunkSize: QUANTUM, retry: fast, store, headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]) });
+    expect((await rejection(first.start())).code).toBe('http');
+    const before = (await sessionLog(first.sessionUri!)).requests.length;
+    const [record] = await store.list();
+    const careless = Object.assign(new MemorySessionStore(), { get: async () => structuredClone(record) });
+    const file = patternFile(2 * QUANTUM, 'same-size.bin', 'application/octet-stream', 2);
+    const result = await new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast, store: careless }).start();
+    expect(result.sessionUri).not.toBe(first.sessionUri);
+    expect((await sessionLog(first.sessionUri!)).requests).toHaveLength(before);
   });
 });
