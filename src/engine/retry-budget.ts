@@ -11,6 +11,9 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
+/** A timer fires at once when asked for more than this (about 24.8 days). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * The exponential backoff of Google's media-upload guide (the Gmail and Campaign Manager 360 API
  * docs): 2^n × base plus a random jitter of up to one base, capped at `maxDelayMs`; and never shorter
@@ -19,7 +22,7 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
  */
 export function backoffDelay(attempt: number, retry: RetryOptions, retryAfter?: string | null): number {
   const exponential = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** attempt + Math.random() * retry.baseDelayMs);
-  return Math.max(exponential, Math.min(retry.maxRetryAfterMs, retryAfterMs(retryAfter) ?? 0));
+  return Math.min(MAX_TIMER_MS, Math.max(exponential, Math.min(retry.maxRetryAfterMs, retryAfterMs(retryAfter) ?? 0)));
 }
 
 /** Counts consecutive failures; spent retries come back whenever the server makes progress. */

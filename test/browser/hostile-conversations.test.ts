@@ -295,3 +295,17 @@ describe('a custom store that answers with another file\'s record (keyed careles
     expect((await sessionLog(first.sessionUri!)).requests).toHaveLength(before);
   });
 });
+
+describe('a Retry-After beyond what a timer can wait (2^31 − 1 ms, about 24.8 days)', () => {
+  it('is waited for as long as a timer can, not retried at once', async () => {
+    const s = await script((urls) => [{ status: 503, headers: { 'Retry-After': '99999999999' } }, sessionStarted(urls), final(10)]);
+    const up = new Upload(patternFile(10), { endpoint: `${s.base}/upload`, retry: { ...fast, maxRetryAfterMs: 2 ** 40 } });
+    const waiting = new Promise<number>((resolve) => up.addEventListener('statechange', (e) => e.detail.state === 'retrying' && resolve(e.detail.retryInMs!)));
+    const done = up.start().catch(() => undefined);
+    expect(await waiting).toBe(2 ** 31 - 1);
+    await wait(300);
+    expect((await s.requests()).length).toBe(1);
+    up.abort();
+    await done;
+  });
+});
