@@ -19,11 +19,14 @@ export interface UploadContext {
 /**
  * Sends one request with the caller's headers (where their origin may see them) under the step's own.
  * The browser follows redirects by itself; an answer from another origin than the one asked is
- * refused, so a session or its bytes never move to an origin the upload did not choose.
+ * refused, so a session or its bytes never move to an origin the upload did not choose. A request to
+ * the session itself (`toSession`) may not be redirected at all: the browser follows a `308` that
+ * carries a `Location`, and the answer of another session on the same origin would count for this one.
  */
 export async function send(
   context: UploadContext,
   request: Omit<HttpRequest, 'headers'> & { headers?: Record<string, string> },
+  toSession = false,
 ): Promise<HttpResponse> {
   const { origin } = new URL(request.url);
   const headers = { ...(context.credentialOrigins.has(origin) ? await context.headers() : {}), ...request.headers };
@@ -33,6 +36,13 @@ export async function send(
       'protocol',
       `${request.method} ${request.url} was redirected to another origin (${response.url}), so the upload stopped there. ` +
         'Give the URL that answers without a redirect.',
+      { status: response.status },
+    );
+  }
+  if (toSession && response.url && response.url !== new URL(request.url).href.replace(/#.*/, '')) {
+    throw new UploadError(
+      'protocol',
+      `${request.method} ${request.url} was redirected to ${response.url}; a session URI answers for itself, so the upload stopped there.`,
       { status: response.status },
     );
   }

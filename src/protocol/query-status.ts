@@ -19,6 +19,6 @@ export async function queryStatus(
     headers: { 'Content-Range': contentRange(0, 0, total) },
     body: '',
     signal,
-  });
+  }, true);
   return sessionStatusOf(response, `Asking the upload session ${sessionUri} for its status`, sentUpTo);
 }

@@ -19,6 +19,6 @@ export async function sendChunk(
     // A slice is a reference into the file: the bytes stream from disk, never through JS memory.
     body: start === end ? '' : file.slice(start, end),
     signal,
-  });
+  }, true);
   return sessionStatusOf(response, `Sending ${range} to the upload session ${sessionUri}`, end);
 }

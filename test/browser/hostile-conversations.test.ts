@@ -152,6 +152,26 @@ describe('a redirect to another origin, on a status query', () => {
   });
 });
 
+describe('a redirect on the same origin, on a request to the session', () => {
+  it("a 308 with a Location to another session of the same server (which the browser follows) is 'protocol', although that session answers with a success", async () => {
+    const file = patternFile(2 * QUANTUM);
+    const s = await script((urls) => [
+      sessionStarted(urls),
+      { status: 308, headers: { Range: `bytes=0-${QUANTUM - 1}`, Location: `${urls.base}/session?upload_id=elsewhere` } },
+      final(file.size),
+    ]);
+    const error = await rejection(new Upload(file, { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast }).start());
+    expect(error.code).toBe('protocol');
+    expect(error.message).toContain('upload_id=elsewhere');
+    const path = new URL(s.base).pathname;
+    expect((await s.requests()).map((r) => r.url)).toEqual([
+      `${path}/upload?uploadType=resumable`,
+      new URL(sessionOf(s)).pathname + new URL(sessionOf(s)).search,
+      `${path}/session?upload_id=elsewhere`, // the browser's own resend: nothing more after it
+    ]);
+  });
+});
+
 describe('abort({ terminate: true }) racing a request in flight', () => {
   const headers = { 'X-Api-Key': 'secret-api-key' };
   // Whatever would come after the abort finds an answer that would let it go on.
