@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumArgs, chromiumExecutable } from './test/support/chromium.ts';
+import { engines, launchOptions } from './test/support/browsers.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4179);
 
@@ -8,11 +8,9 @@ export default defineConfig({
   timeout: 180_000,
   workers: 1,
   reporter: process.env.CI ? 'list' : [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
-  },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  use: { baseURL: `http://127.0.0.1:${port}` },
+  // Every flow in each engine, from one source (test/support/browsers.ts finds and launches them).
+  projects: engines.map((engine) => ({ name: engine, use: { browserName: engine, launchOptions: launchOptions(engine) } })),
   // The built demo, served by vite preview with the reference server mounted on the same origin.
   webServer: {
     command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,

@@ -2,8 +2,12 @@ import { defineConfig } from 'vitest/config';
 import { playwright } from '@vitest/browser-playwright';
 import { demoAtRoot } from './demo/demo-at-root.ts';
 import { referenceServer } from './server/vite-plugin.ts';
-import { chromiumArgs, chromiumExecutable } from './test/support/chromium.ts';
+import { browserCommands } from './test/support/browser-commands.ts';
+import { engines, launchOptions } from './test/support/browsers.ts';
 import { storageEmulator } from './test/third-party/vite-plugin.ts';
+
+// Every browser test runs in each engine, from one source: "browser (chromium)", "browser (firefox)".
+const instances = () => engines.map((engine) => ({ browser: engine, provider: playwright({ launchOptions: launchOptions(engine) }) }));
 
 export default defineConfig({
   // The demo talks to the reference server on the same origin, in dev and in preview.
@@ -34,10 +38,9 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({
-              launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
-            }),
-            instances: [{ browser: 'chromium' }],
+            provider: playwright(),
+            instances: instances(),
+            commands: browserCommands,
           },
         },
       },
@@ -52,10 +55,9 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright({
-              launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
-            }),
-            instances: [{ browser: 'chromium' }],
+            provider: playwright(),
+            instances: instances(),
+            commands: browserCommands,
           },
         },
       },
