@@ -48,11 +48,27 @@ export async function storedId(page: Page, element: string, file: string): Promi
   return (await entry.getAttribute('data-file-id'))!;
 }
 
-/** Runs axe-core on the whole page, shadow roots included, and returns the violations. */
+/**
+ * Runs axe-core on the whole page, shadow roots included, and returns the violations.
+ *
+ * In Firefox ESR 153 one axe check crashes the page's content process (SIGSEGV): the name of a row's
+ * progress bar, computed through its aria-labelledby, on this page once a row is done (the element
+ * tests run that rule in Firefox without a crash). There, that rule alone is left out, and every
+ * progress bar is checked for its accessible name by Playwright's own name computation instead.
+ */
 export async function axeViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
+  const firefox = page.context().browser()?.browserType().name() === 'firefox';
+  const crashing = firefox ? ['aria-progressbar-name'] : [];
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async () => {
-    const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'] });
+  const violations = await page.evaluate(async (crashing) => {
+    const rules = Object.fromEntries(crashing.map((rule) => [rule, { enabled: false }]));
+    const { violations } = await (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { resultTypes: ['violations'], rules });
     return violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
-  });
+  }, crashing);
+  if (firefox) {
+    const bars = page.getByRole('progressbar');
+    expect(await bars.count()).toBeGreaterThan(0);
+    for (const bar of await bars.all()) await expect(bar).toHaveAccessibleName(/\S/);
+  }
+  return violations;
 }

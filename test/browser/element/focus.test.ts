@@ -22,8 +22,9 @@ describe('<resumable-upload> focus', () => {
     await element.updateComplete;
     shadow(element).querySelector<HTMLElement>('[data-action=pause]')!.focus();
     expect(focused(element)).toBe('Pause away.bin');
-    // A click on the page's plain text: focus goes to the body.
-    await userEvent.click(document.body, { position: { x: 1, y: 1 } });
+    // Focus leaves for the page's body, as after a click on plain text (focusout, no related target).
+    // Playwright cannot click into the test frame in Firefox ("Element is not visible"), so the focus is let go here.
+    shadow(element).querySelector<HTMLElement>('[data-action=pause]')!.blur();
     expect(document.activeElement).toBe(document.body);
     const scrolled = window.scrollY;
     await reachStatus(element, item!, 'done');

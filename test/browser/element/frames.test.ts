@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cdp } from 'vitest/browser';
+import { cdp, server } from 'vitest/browser';
 import type { ResumableUploadElement } from '../../../src/element.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { mount, reachStatus, shadow } from './support/fixture.ts';
@@ -33,6 +33,10 @@ function countRenders(element: ResumableUploadElement, clock: { readonly now: nu
   return frames;
 }
 
+// Layouts are counted by Chromium's DevTools protocol; Firefox tells a page no such count, so there
+// the test proves the batching of renders alone.
+const countsLayouts = server.browser === 'chromium';
+
 async function layoutCount(): Promise<number> {
   const { metrics } = await cdp().send('Performance.getMetrics');
   return metrics.find((metric: { name: string }) => metric.name === 'LayoutCount')!.value;
@@ -40,29 +44,31 @@ async function layoutCount(): Promise<number> {
 
 describe('<resumable-upload> with 100 files', () => {
   it('renders at most once per animation frame and lays out at most once per frame, however many events arrive', async () => {
-    await cdp().send('Performance.enable');
+    if (countsLayouts) await cdp().send('Performance.enable');
     const element = await mount({ multiple: true, concurrency: '100', 'chunk-size': String(QUANTUM) });
     const clock = frameClock();
     const renders = countRenders(element, clock);
     let events = 0;
     element.addEventListener('upload-progress', () => events++);
     element.addEventListener('upload-start', () => events++);
-    const layoutsBefore = await layoutCount();
+    const layoutsBefore = countsLayouts ? await layoutCount() : 0;
     const startFrame = clock.now;
 
     const items = element.addFiles(Array.from({ length: 100 }, (_, i) => patternFile(2 * QUANTUM + i, `file-${i}.bin`)));
     for (const item of items) await reachStatus(element, item, 'done');
     await element.updateComplete;
     const frames = clock.now - startFrame;
-    const layouts = (await layoutCount()) - layoutsBefore;
+    const layouts = countsLayouts ? (await layoutCount()) - layoutsBefore : undefined;
     clock.stop();
 
     const perFrame = new Map<number, number>();
     for (const frame of renders) perFrame.set(frame, (perFrame.get(frame) ?? 0) + 1);
     expect(Math.max(...perFrame.values())).toBe(1);
-    // One layout per rendered frame: rendering never reads layout between writes (a few spare for the page itself).
-    expect(layouts).toBeLessThanOrEqual(renders.length + 3);
-    expect(layouts).toBeLessThanOrEqual(frames);
+    if (layouts !== undefined) {
+      // One layout per rendered frame: rendering never reads layout between writes (a few spare for the page itself).
+      expect(layouts).toBeLessThanOrEqual(renders.length + 3);
+      expect(layouts).toBeLessThanOrEqual(frames);
+    }
     // Hundreds of engine events, far fewer renders: they were batched.
     expect(events).toBeGreaterThanOrEqual(300);
     expect(renders.length).toBeLessThan(events / 2);

@@ -16,6 +16,13 @@ function drag(target: Element, type: 'dragenter' | 'dragover' | 'dragleave' | 'd
   return event;
 }
 
+function pasteEvent(data: DataTransfer): ClipboardEvent {
+  const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true, cancelable: true });
+  // Firefox's constructor copies clipboardData without its files: hand the event this one.
+  Object.defineProperty(event, 'clipboardData', { value: data });
+  return event;
+}
+
 const button = (element: ResumableUploadElement) => shadow(element).querySelector<HTMLButtonElement>('[part=button]')!;
 
 describe('<resumable-upload> picking, dropping and pasting', () => {
@@ -84,7 +91,7 @@ describe('<resumable-upload> picking, dropping and pasting', () => {
     const element = await mount();
     const file = patternFile(1500, 'pasted.png', 'image/png');
     const success = nextEvent(element, 'upload-success');
-    const paste = new ClipboardEvent('paste', { clipboardData: transfer(file), bubbles: true, composed: true, cancelable: true });
+    const paste = pasteEvent(transfer(file));
     button(element).dispatchEvent(paste);
     expect(paste.defaultPrevented).toBe(true);
     await expectStored((await success).detail.result, file);
@@ -98,7 +105,7 @@ describe('<resumable-upload> picking, dropping and pasting', () => {
     expect(drag(element, 'dragover', data).defaultPrevented).toBe(true);
     expect(element.hasAttribute('dragover')).toBe(false);
     drag(element, 'drop', data);
-    button(element).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }));
+    button(element).dispatchEvent(pasteEvent(data));
     expect(element.items).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cdp, server } from 'vitest/browser';
+import { commands } from 'vitest/browser';
+import { noEmulatedMedia } from '../../support/emulated-media.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { faultHeaders } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -99,15 +100,15 @@ describe('<resumable-upload> rows', () => {
   });
 });
 
-// Colour schemes and forced colours are emulated through Chromium's DevTools protocol.
-describe.runIf(server.browser === 'chromium')('<resumable-upload> rows in other colours (Chromium)', () => {
+// Colour schemes and forced colours, emulated in both engines (test/support/browser-commands.ts).
+describe('<resumable-upload> rows in other colours', () => {
   afterEach(async () => {
-    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+    await commands.emulateMedia(noEmulatedMedia);
   });
 
   it('sets the empty track off from the row at 3:1 or more, in light and dark colours', async () => {
-    for (const scheme of ['light', 'dark']) {
-      await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: scheme }] });
+    for (const scheme of ['light', 'dark'] as const) {
+      await commands.emulateMedia({ colorScheme: scheme });
       const element = await mount({ auto: 'false' });
       const [item] = element.addFiles([patternFile(10, `${scheme}.bin`)]);
       const row = await rowOf(element, item!);
@@ -117,7 +118,7 @@ describe.runIf(server.browser === 'chromium')('<resumable-upload> rows in other 
   });
 
   it('keeps the bar and the Choose button outline visible in forced colours', async () => {
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'forced-colors', value: 'active' }] });
+    await commands.emulateMedia({ forcedColors: 'active' });
     const element = await mount({ auto: 'false' });
     const [item] = element.addFiles([patternFile(10, 'x.bin')]);
     const row = await rowOf(element, item!);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cdp } from 'vitest/browser';
+import { commands } from 'vitest/browser';
+import { noEmulatedMedia } from '../../support/emulated-media.ts';
 import { patternFile } from '../support/files.ts';
 import { faultHeaders } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
@@ -7,7 +8,7 @@ import { mount, rowOf, shadow } from './support/fixture.ts';
 
 describe('<resumable-upload> colour schemes and motion', () => {
   afterEach(async () => {
-    await cdp().send('Emulation.setEmulatedMedia', { features: [] });
+    await commands.emulateMedia(noEmulatedMedia);
   });
 
   it('switches to dark colours with prefers-color-scheme: dark, without axe violations', async () => {
@@ -18,7 +19,7 @@ describe('<resumable-upload> colour schemes and motion', () => {
     // The colours change with a short transition: read them where it ends.
     const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
     expect(surface()).toBe('rgb(255, 255, 255)');
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    await commands.emulateMedia({ colorScheme: 'dark' });
     expect(surface()).toBe('rgb(22, 27, 34)');
     await expectNoAxeViolations(element);
   });
@@ -28,7 +29,7 @@ describe('<resumable-upload> colour schemes and motion', () => {
     const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
     const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
     expect(surface()).toBe('rgb(1, 2, 3)');
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-color-scheme', value: 'dark' }] });
+    await commands.emulateMedia({ colorScheme: 'dark' });
     expect(surface()).toBe('rgb(1, 2, 3)');
   });
 
@@ -56,7 +57,7 @@ describe('<resumable-upload> colour schemes and motion', () => {
     const [item] = element.addFiles([patternFile(10, 'x.bin')]);
     const fill = (await rowOf(element, item!)).querySelector('.fill')!;
     expect(getComputedStyle(fill).transitionDuration).toBe('0.2s');
-    await cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
+    await commands.emulateMedia({ reducedMotion: 'reduce' });
     expect(getComputedStyle(fill).transitionDuration).toBe('0s');
   });
 });
