@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path, { basename } from 'node:path';
 import { fileOnDisk, sha256OfFile } from './support/files.ts';
+import { emulateMedia } from './support/emulate-media.ts';
 import { axeViolations, recordedProgress, recordProgress, storedId, uploader } from './support/element-page.ts';
 
 const MiB = 1024 * 1024;
@@ -165,14 +166,14 @@ test('screenshots of the default, dark and RTL demo, without axe violations', as
 
   await page.screenshot({ path: testInfo.outputPath('default.png'), fullPage: true, animations: 'disabled' });
   expect(await axeViolations(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await emulateMedia(page, { colorScheme: 'dark' });
   await page.screenshot({ path: testInfo.outputPath('dark.png'), fullPage: true, animations: 'disabled' });
   expect(await axeViolations(page)).toEqual([]);
-  await page.emulateMedia({ colorScheme: 'light' });
+  await emulateMedia(page, { colorScheme: 'light' });
   await page.locator('section.rtl').screenshot({ path: testInfo.outputPath('rtl.png'), animations: 'disabled' });
   // Forced colours (Windows high contrast): the bars stay visible (fill in Highlight, an edge on the
   // track) and the Choose button keeps its outline.
-  await page.emulateMedia({ forcedColors: 'active' });
+  await emulateMedia(page, { forcedColors: 'active' });
   const bar = uploader(page, 'default').row('holiday-video-4k.mov').locator('[role=progressbar]');
   const colours = await bar.evaluate((element) => {
     const fill = getComputedStyle(element.querySelector('.fill')!);
@@ -184,7 +185,7 @@ test('screenshots of the default, dark and RTL demo, without axe violations', as
   expect(colours.edge).not.toBe(colours.track);
   expect(await uploader(page, 'default').button.evaluate((button) => getComputedStyle(button).borderTopStyle)).toBe('solid');
   await page.locator('#default').screenshot({ path: testInfo.outputPath('forced-colors.png'), animations: 'disabled' });
-  await page.emulateMedia({ forcedColors: 'none' });
+  await emulateMedia(page, { forcedColors: 'none' });
   for (const name of ['default', 'dark', 'rtl', 'forced-colors']) await testInfo.attach(name, { path: testInfo.outputPath(`${name}.png`), contentType: 'image/png' });
 });
 
