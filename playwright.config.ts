@@ -10,7 +10,14 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: { baseURL: `http://127.0.0.1:${port}` },
   // Every flow in each engine, from one source (test/support/browsers.ts finds and launches them).
-  projects: engines.map((engine) => ({ name: engine, use: { browserName: engine, launchOptions: launchOptions(engine) } })),
+  projects: engines.map((engine) => ({
+    name: engine,
+    use: { browserName: engine, launchOptions: launchOptions(engine) },
+    // Not yet in Firefox, listed here rather than skipped unseen: Background Fetch is Chromium's alone
+    // (its flows must assert Firefox's fallback instead), and Playwright's BiDi pages cannot set a
+    // folder on a file input.
+    ...(engine === 'firefox' ? { testIgnore: ['background.spec.ts'], grepInvert: /a folder chosen in the form/ } : {}),
+  })),
   // The built demo, served by vite preview with the reference server mounted on the same origin.
   webServer: {
     command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
