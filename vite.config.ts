@@ -3,11 +3,12 @@ import { playwright } from '@vitest/browser-playwright';
 import { demoAtRoot } from './demo/demo-at-root.ts';
 import { referenceServer } from './server/vite-plugin.ts';
 import { browserCommands } from './test/support/browser-commands.ts';
-import { engines, launchOptions } from './test/support/browsers.ts';
+import { engines } from './test/support/browsers.ts';
+import { vitestProvider } from './test/support/vitest-provider.ts';
 import { storageEmulator } from './test/third-party/vite-plugin.ts';
 
 // Every browser test runs in each engine, from one source: "browser (chromium)", "browser (firefox)".
-const instances = () => engines.map((engine) => ({ browser: engine, provider: playwright({ launchOptions: launchOptions(engine) }) }));
+const instances = () => engines.map((engine) => ({ browser: engine, provider: vitestProvider(engine) }));
 
 export default defineConfig({
   // The demo talks to the reference server on the same origin, in dev and in preview.
