@@ -171,6 +171,9 @@ export class Upload extends EventTarget {
       }
     } catch (error) {
       if (this.#state !== 'aborted') this.#setState('error');
+      // start() settles once the record of what the server holds is written: a page that lists the
+      // interrupted uploads next (or another tab, once the lock goes) reads the latest offset.
+      await this.#persistence?.flushed();
       throw error;
     } finally {
       this.#run = undefined;

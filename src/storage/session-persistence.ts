@@ -125,6 +125,11 @@ export class SessionPersistence {
     return this.#write(async () => this.store.delete(await this.key()));
   }
 
+  /** Settles when every write queued so far has landed (or failed: storage is best effort). */
+  flushed(): Promise<void> {
+    return this.#writes.then(() => {});
+  }
+
   #write(operation: () => Promise<void>): Promise<void> {
     const next = this.#writes.then(async () => {
       if (this.#broken) return;

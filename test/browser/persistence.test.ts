@@ -10,6 +10,7 @@ import {
 import { createStore, entries, set } from 'idb-keyval';
 import { expectStored } from './support/expect-stored.ts';
 import { rejection } from './support/upload-helpers.ts';
+import { MemorySessionStore } from './support/memory-session-store.ts';
 import { QUANTUM, patternBytes, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, faultsOnce, keepAliveServerUrl, sessionLog, startSessionDirectly, storedFile } from './support/server.ts';
 
@@ -50,6 +51,29 @@ async function interruptedUpload(file: File, url: string): Promise<Upload> {
 beforeEach(() => clearStoredUploads());
 
 describe('sessions kept in IndexedDB', () => {
+  it('start() settles only once the record of what the server holds is written, however slow the store', async () => {
+    // A store whose writes take a while (a busy disk): the rejection comes after the last of them.
+    class SlowStore extends MemorySessionStore {
+      override async set(record: Parameters<MemorySessionStore['set']>[0]): Promise<void> {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return super.set(record);
+      }
+    }
+    const store = new SlowStore();
+    const file = patternFile(3 * QUANTUM, 'slow-disk.bin');
+    const upload = new Upload(file, {
+      endpoint: endpoint(),
+      store,
+      chunkSize: QUANTUM,
+      retry: fast,
+      metadata: { name: file.name },
+      headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
+    });
+    expect((await rejection(upload.start())).code).toBe('http');
+    const [record] = await store.list();
+    expect(record).toMatchObject({ sessionUri: upload.sessionUri, bytesCommitted: QUANTUM });
+  });
+
   it('keeps the session and what the server holds, never a header', async () => {
     const file = patternFile(3 * QUANTUM, 'holiday.mov', 'video/quicktime');
     const url = endpoint();
