@@ -9,7 +9,7 @@ import {
 } from '../../src/index.ts';
 import { createStore, entries, set } from 'idb-keyval';
 import { expectStored } from './support/expect-stored.ts';
-import { rejection } from './support/upload-helpers.ts';
+import { interruptAfterFirstChunk, rejection } from './support/upload-helpers.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
 import { QUANTUM, patternBytes, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, faultsOnce, keepAliveServerUrl, sessionLog, startSessionDirectly, storedFile } from './support/server.ts';
@@ -60,16 +60,7 @@ describe('sessions kept in IndexedDB', () => {
       }
     }
     const store = new SlowStore();
-    const file = patternFile(3 * QUANTUM, 'slow-disk.bin');
-    const upload = new Upload(file, {
-      endpoint: endpoint(),
-      store,
-      chunkSize: QUANTUM,
-      retry: fast,
-      metadata: { name: file.name },
-      headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
-    });
-    expect((await rejection(upload.start())).code).toBe('http');
+    const upload = await interruptAfterFirstChunk(store, patternFile(3 * QUANTUM, 'slow-disk.bin'), endpoint());
     const [record] = await store.list();
     expect(record).toMatchObject({ sessionUri: upload.sessionUri, bytesCommitted: QUANTUM });
   });

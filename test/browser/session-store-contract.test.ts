@@ -12,7 +12,7 @@ import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
 import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
-import { fast, rejection } from './support/upload-helpers.ts';
+import { fast, interruptAfterFirstChunk } from './support/upload-helpers.ts';
 
 const implementations: [string, () => SessionStore][] = [
   // A database of its own per test: the same code path as the default store, nothing shared.
@@ -21,18 +21,7 @@ const implementations: [string, () => SessionStore][] = [
 ];
 
 /** Uploads the first chunk into `store`, then a 400 stops the upload with its session kept, as after a crash. */
-async function interruptInto(store: SessionStore, file: File, url: string): Promise<string> {
-  const upload = new Upload(file, {
-    endpoint: url,
-    store,
-    chunkSize: QUANTUM,
-    retry: fast,
-    metadata: { name: file.name },
-    headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
-  });
-  expect((await rejection(upload.start())).code).toBe('http');
-  return upload.sessionUri!;
-}
+const interruptInto = async (store: SessionStore, file: File, url: string) => (await interruptAfterFirstChunk(store, file, url)).sessionUri!;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Another record's fingerprint: a SHA-256 in hex, as the engine writes them (others are not read back). */
