@@ -100,6 +100,37 @@ describe('translations', () => {
     expect(copies).toEqual([]);
   });
 
+  it("says where a locked upload runs as the engine does: in another tab, or on this page (two items of one file)", () => {
+    // Each language's own words for "tab" and "page" as its errorLocked uses them.
+    const places: Record<string, [tab: string, page: string]> = {
+      en: ['tab', 'page'],
+      ar: ['تبويب', 'الصفحة'],
+      de: ['Tab', 'Seite'],
+      es: ['pestaña', 'página'],
+      fa: ['زبانهٔ', 'صفحه'],
+      fr: ['onglet', 'page'],
+      he: ['כרטיסייה', 'בדף'],
+      hi: ['टैब', 'पेज'],
+      id: ['tab', 'halaman'],
+      it: ['scheda', 'pagina'],
+      ja: ['タブ', 'ページ'],
+      ko: ['탭', '페이지'],
+      nl: ['tabblad', 'pagina'],
+      pl: ['karcie', 'stronie'],
+      'pt-BR': ['guia', 'página'],
+      ru: ['вкладке', 'странице'],
+      tr: ['sekmede', 'sayfada'],
+      uk: ['вкладці', 'сторінці'],
+      'zh-CN': ['标签页', '页面'],
+    };
+    expect(Object.keys(places).sort()).toEqual(['en', ...tags].sort());
+    for (const { tag, strings } of [{ tag: 'en', strings: en as Partial<UploadStrings> }, ...translations]) {
+      const [tab, page] = places[tag]!;
+      expect(strings.errorLocked, tag).toContain(tab);
+      expect(strings.errorLocked, tag).toContain(page);
+    }
+  });
+
   it("starts Choose again's accessible name with its visible words, so voice control finds the button (axe's label-content-name-mismatch)", () => {
     for (const { tag, strings } of [{ tag: 'en', strings: en as Partial<UploadStrings> }, ...translations]) {
       if (!strings.chooseAgain || !strings.chooseAgainLabel) continue;

@@ -196,7 +196,7 @@ export const en: UploadStrings = {
   errorProtocol: 'the server gave an unexpected answer',
   errorIntegrity: "the server's copy differs from the file",
   errorFileUnreadable: 'the file can no longer be read',
-  errorLocked: 'it is being uploaded in another tab',
+  errorLocked: 'it is already being uploaded in another tab or on this page',
   errorSessionExpired: 'the upload session expired',
   errorInvalidOption: 'the upload is not set up correctly',
   errorUnknown: 'something went wrong',

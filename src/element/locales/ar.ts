@@ -74,7 +74,7 @@ export const ar = {
   errorProtocol: 'أجاب الخادم إجابة غير متوقعة',
   errorIntegrity: 'نسخة الخادم تختلف عن الملف',
   errorFileUnreadable: 'لم تعد قراءة الملف ممكنة',
-  errorLocked: 'يجري رفعه في علامة تبويب أخرى',
+  errorLocked: 'يجري رفعه بالفعل في علامة تبويب أخرى أو في هذه الصفحة',
   errorSessionExpired: 'انتهت صلاحية جلسة الرفع',
   errorInvalidOption: 'الرفع غير مُعدّ بشكل صحيح',
   errorUnknown: 'حدث خطأ ما',

@@ -74,7 +74,7 @@ export const de = {
   errorProtocol: 'unerwartete Antwort vom Server',
   errorIntegrity: 'Kopie auf dem Server weicht von der Datei ab',
   errorFileUnreadable: 'Datei kann nicht mehr gelesen werden',
-  errorLocked: 'wird bereits in einem anderen Tab hochgeladen',
+  errorLocked: 'wird bereits in einem anderen Tab oder auf dieser Seite hochgeladen',
   errorSessionExpired: 'Upload-Sitzung abgelaufen',
   errorInvalidOption: 'Upload ist nicht richtig eingerichtet',
   errorUnknown: 'etwas ist schiefgelaufen',

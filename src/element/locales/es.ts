@@ -74,7 +74,7 @@ export const es = {
   errorProtocol: 'el servidor dio una respuesta inesperada',
   errorIntegrity: 'la copia del servidor no coincide con el archivo',
   errorFileUnreadable: 'el archivo ya no se puede leer',
-  errorLocked: 'se está subiendo en otra pestaña',
+  errorLocked: 'ya se está subiendo en otra pestaña o en esta página',
   errorSessionExpired: 'la sesión de subida caducó',
   errorInvalidOption: 'la subida no está bien configurada',
   errorUnknown: 'algo salió mal',

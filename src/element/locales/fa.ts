@@ -74,7 +74,7 @@ export const fa = {
   errorProtocol: 'سرور پاسخ غیرمنتظره‌ای داد',
   errorIntegrity: 'نسخهٔ روی سرور با فایل یکسان نیست',
   errorFileUnreadable: 'فایل دیگر خواندنی نیست',
-  errorLocked: 'در زبانهٔ دیگری در حال بارگذاری است',
+  errorLocked: 'در زبانهٔ دیگری یا در همین صفحه در حال بارگذاری است',
   errorSessionExpired: 'نشست بارگذاری منقضی شد',
   errorInvalidOption: 'بارگذاری درست پیکربندی نشده است',
   errorUnknown: 'مشکلی پیش آمد',

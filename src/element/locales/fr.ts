@@ -74,7 +74,7 @@ export const fr = {
   errorProtocol: 'le serveur a renvoyé une réponse inattendue',
   errorIntegrity: 'la copie sur le serveur diffère du fichier',
   errorFileUnreadable: 'le fichier ne peut plus être lu',
-  errorLocked: 'il est en cours d’importation dans un autre onglet',
+  errorLocked: 'il est déjà en cours d’importation dans un autre onglet ou sur cette page',
   errorSessionExpired: 'la session d’importation a expiré',
   errorInvalidOption: 'l’importation n’est pas configurée correctement',
   errorUnknown: 'une erreur s’est produite',

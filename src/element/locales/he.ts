@@ -74,7 +74,7 @@ export const he = {
   errorProtocol: 'השרת השיב תשובה לא צפויה',
   errorIntegrity: 'העותק בשרת שונה מהקובץ',
   errorFileUnreadable: 'כבר לא ניתן לקרוא את הקובץ',
-  errorLocked: 'הקובץ מועלה בכרטיסייה אחרת',
+  errorLocked: 'הקובץ כבר מועלה בכרטיסייה אחרת או בדף זה',
   errorSessionExpired: 'תוקף סשן ההעלאה פג',
   errorInvalidOption: 'ההעלאה לא הוגדרה כראוי',
   errorUnknown: 'משהו השתבש',

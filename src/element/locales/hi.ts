@@ -74,7 +74,7 @@ export const hi = {
   errorProtocol: 'सर्वर ने अनपेक्षित जवाब दिया',
   errorIntegrity: 'सर्वर पर मौजूद कॉपी फ़ाइल से अलग है',
   errorFileUnreadable: 'फ़ाइल अब पढ़ी नहीं जा सकती',
-  errorLocked: 'यह किसी दूसरे टैब में अपलोड हो रही है',
+  errorLocked: 'यह पहले से किसी दूसरे टैब में या इसी पेज पर अपलोड हो रही है',
   errorSessionExpired: 'अपलोड सेशन की समय-सीमा खत्म हो गई',
   errorInvalidOption: 'अपलोड सही तरह से सेट नहीं है',
   errorUnknown: 'कुछ गड़बड़ हो गई',

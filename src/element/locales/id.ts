@@ -74,7 +74,7 @@ export const id = {
   errorProtocol: 'server memberikan jawaban yang tidak terduga',
   errorIntegrity: 'salinan di server berbeda dari file',
   errorFileUnreadable: 'file tidak dapat dibaca lagi',
-  errorLocked: 'file sedang diunggah di tab lain',
+  errorLocked: 'file sedang diunggah di tab lain atau di halaman ini',
   errorSessionExpired: 'sesi unggahan telah kedaluwarsa',
   errorInvalidOption: 'unggahan tidak disiapkan dengan benar',
   errorUnknown: 'terjadi kesalahan',

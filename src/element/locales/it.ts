@@ -74,7 +74,7 @@ export const it = {
   errorProtocol: 'il server ha dato una risposta inattesa',
   errorIntegrity: 'la copia sul server è diversa dal file',
   errorFileUnreadable: 'il file non è più leggibile',
-  errorLocked: 'è in caricamento in un’altra scheda',
+  errorLocked: 'è già in caricamento in un’altra scheda o in questa pagina',
   errorSessionExpired: 'la sessione di caricamento è scaduta',
   errorInvalidOption: 'il caricamento non è configurato correttamente',
   errorUnknown: 'si è verificato un errore',

@@ -74,7 +74,7 @@ export const ja = {
   errorProtocol: 'サーバーから予期しない応答がありました',
   errorIntegrity: 'サーバー上のコピーがファイルと一致しません',
   errorFileUnreadable: 'ファイルを読み取れなくなりました',
-  errorLocked: '別のタブでアップロード中です',
+  errorLocked: '別のタブまたはこのページで既にアップロード中です',
   errorSessionExpired: 'アップロード セッションの有効期限が切れました',
   errorInvalidOption: 'アップロードが正しく設定されていません',
   errorUnknown: '問題が発生しました',

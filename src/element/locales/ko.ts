@@ -74,7 +74,7 @@ export const ko = {
   errorProtocol: '서버에서 예상치 못한 응답을 받았습니다',
   errorIntegrity: '서버의 사본이 파일과 다릅니다',
   errorFileUnreadable: '파일을 더 이상 읽을 수 없습니다',
-  errorLocked: '다른 탭에서 업로드 중입니다',
+  errorLocked: '다른 탭이나 이 페이지에서 이미 업로드 중입니다',
   errorSessionExpired: '업로드 세션이 만료되었습니다',
   errorInvalidOption: '업로드가 올바르게 설정되지 않았습니다',
   errorUnknown: '문제가 발생했습니다',

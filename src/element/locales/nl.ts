@@ -74,7 +74,7 @@ export const nl = {
   errorProtocol: 'de server gaf een onverwacht antwoord',
   errorIntegrity: 'de kopie op de server wijkt af van het bestand',
   errorFileUnreadable: 'het bestand kan niet meer worden gelezen',
-  errorLocked: 'het wordt al geüpload in een ander tabblad',
+  errorLocked: 'het wordt al geüpload in een ander tabblad of op deze pagina',
   errorSessionExpired: 'de uploadsessie is verlopen',
   errorInvalidOption: 'de upload is niet goed ingesteld',
   errorUnknown: 'er ging iets mis',

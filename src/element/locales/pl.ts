@@ -74,7 +74,7 @@ export const pl = {
   errorProtocol: 'serwer udzielił nieoczekiwanej odpowiedzi',
   errorIntegrity: 'kopia na serwerze różni się od pliku',
   errorFileUnreadable: 'nie można już odczytać pliku',
-  errorLocked: 'plik jest przesyłany w innej karcie',
+  errorLocked: 'plik jest już przesyłany w innej karcie lub na tej stronie',
   errorSessionExpired: 'sesja przesyłania wygasła',
   errorInvalidOption: 'przesyłanie nie jest poprawnie skonfigurowane',
   errorUnknown: 'coś poszło nie tak',

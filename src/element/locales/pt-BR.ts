@@ -74,7 +74,7 @@ export const ptBR = {
   errorProtocol: 'o servidor deu uma resposta inesperada',
   errorIntegrity: 'a cópia no servidor é diferente do arquivo',
   errorFileUnreadable: 'o arquivo não pode mais ser lido',
-  errorLocked: 'ele está sendo enviado em outra guia',
+  errorLocked: 'ele já está sendo enviado em outra guia ou nesta página',
   errorSessionExpired: 'a sessão de envio expirou',
   errorInvalidOption: 'o envio não está configurado corretamente',
   errorUnknown: 'algo deu errado',

@@ -74,7 +74,7 @@ export const ru = {
   errorProtocol: 'сервер дал неожиданный ответ',
   errorIntegrity: 'копия на сервере отличается от файла',
   errorFileUnreadable: 'файл больше не удаётся прочитать',
-  errorLocked: 'файл загружается в другой вкладке',
+  errorLocked: 'файл уже загружается в другой вкладке или на этой странице',
   errorSessionExpired: 'сеанс загрузки истёк',
   errorInvalidOption: 'загрузка настроена неправильно',
   errorUnknown: 'что-то пошло не так',

@@ -74,7 +74,7 @@ export const tr = {
   errorProtocol: 'sunucu beklenmedik bir yanıt verdi',
   errorIntegrity: 'sunucudaki kopya dosyayla aynı değil',
   errorFileUnreadable: 'dosya artık okunamıyor',
-  errorLocked: 'başka bir sekmede yükleniyor',
+  errorLocked: 'başka bir sekmede veya bu sayfada zaten yükleniyor',
   errorSessionExpired: 'yükleme oturumunun süresi doldu',
   errorInvalidOption: 'yükleme doğru yapılandırılmamış',
   errorUnknown: 'bir sorun oluştu',

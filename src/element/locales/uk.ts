@@ -74,7 +74,7 @@ export const uk = {
   errorProtocol: 'сервер дав неочікувану відповідь',
   errorIntegrity: 'копія на сервері відрізняється від файлу',
   errorFileUnreadable: 'файл більше не вдається прочитати',
-  errorLocked: 'файл завантажується в іншій вкладці',
+  errorLocked: 'файл уже завантажується в іншій вкладці або на цій сторінці',
   errorSessionExpired: 'сеанс завантаження завершився',
   errorInvalidOption: 'завантаження налаштовано неправильно',
   errorUnknown: 'щось пішло не так',

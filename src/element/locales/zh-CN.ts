@@ -74,7 +74,7 @@ export const zhCN = {
   errorProtocol: '服务器返回了意外的响应',
   errorIntegrity: '服务器上的副本与文件不一致',
   errorFileUnreadable: '无法再读取该文件',
-  errorLocked: '正在另一个标签页中上传',
+  errorLocked: '正在另一个标签页或本页面中上传',
   errorSessionExpired: '上传会话已过期',
   errorInvalidOption: '上传设置不正确',
   errorUnknown: '出了点问题',

@@ -162,6 +162,18 @@ describe('<resumable-upload> strings and languages', () => {
     expect((await rowOf(element, item!)).querySelector('[part=size]')?.textContent).toBe('2 kB');
   });
 
+  it('says a file locked by another upload on this page is being uploaded there, not only "in another tab"', async () => {
+    const element = await mount({ multiple: true, concurrency: '2', 'chunk-size': String(QUANTUM) });
+    const file = patternFile(4 * QUANTUM, 'twice.bin');
+    const items = element.addFiles([file, file]);
+    for (let i = 0; i < 1000 && !items.some((item) => item.status === 'failed'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const locked = items.find((item) => item.status === 'failed')!;
+    expect((locked.error as { code?: string }).code).toBe('locked');
+    const row = await rowOf(element, locked);
+    expect(strip(row.querySelector('[part=status]')?.textContent)).toBe('Failed: it is already being uploaded in another tab or on this page');
+    await reachStatus(element, items.find((item) => item !== locked)!, 'done');
+  });
+
   it('counts the retry down in whole seconds, in the language', async () => {
     const element = await mount({ lang: 'fa' }, (el) => {
       // A chunk fault: the header is read again at each session start, so a start fault would recur.
