@@ -19,6 +19,7 @@ import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
 import { summary, type SummaryAction } from './render/summary.ts';
 import type { BackgroundUploads } from './background/background-uploads.ts';
+import type { BackgroundStrings } from './background/background-strings.ts';
 import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
 import { emit } from './events/emit.ts';
 import { sameFile } from './interrupted/interrupted-uploads.ts';
@@ -246,6 +247,8 @@ export class ResumableUploadElement extends LitElement {
   /** Loaded with the `background` attribute only, with the code that renders its rows. */
   #background: BackgroundUploads | undefined;
   #backgroundList: typeof import('./background/background-row.ts').backgroundList | undefined;
+  /** Its English words, under the language's translation and `strings`, once loaded. */
+  #backgroundWords: BackgroundStrings | undefined;
 
   constructor() {
     super();
@@ -363,12 +366,14 @@ export class ResumableUploadElement extends LitElement {
   }
 
   async #loadBackground(): Promise<void> {
-    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }, { backgroundList }] = await Promise.all([
+    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }, { backgroundList, backgroundEnglish }] = await Promise.all([
       import('./background/background-uploads.ts'),
       import('./interrupted/stored-sessions.ts'),
       import('./background/background-row.ts'),
     ]);
     this.#backgroundList ??= backgroundList;
+    this.#backgroundWords = backgroundEnglish;
+    this.#words = undefined;
     this.#background ??= new BackgroundUploads(this, {
       endpoint: () => this.endpoint,
       records: (endpoint) => listStoredUploads(endpoint),
@@ -406,7 +411,7 @@ export class ResumableUploadElement extends LitElement {
           @change=${this.#onPicked}
         />
       </div>
-      ${background && this.#backgroundList ? this.#backgroundList(background.rows, this.strings as never, wording.f) : nothing}
+      ${background && this.#backgroundList ? this.#backgroundList(background.rows, t as BackgroundStrings, wording.f) : nothing}
       ${interrupted.length === 0 || !interruptedRow
         ? nothing
         : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#interrupted.onAction}>
@@ -463,7 +468,7 @@ export class ResumableUploadElement extends LitElement {
   #wordsFor(lang: string): { t: UploadStrings; f: Formatter } {
     const words = this.#words;
     if (words?.lang === lang && words.strings === this.strings) return words;
-    this.#words = { lang, strings: this.strings, t: stringsFor(lang, this.strings), f: formatterFor(lang) };
+    this.#words = { lang, strings: this.strings, t: { ...this.#backgroundWords, ...stringsFor(lang, this.strings) }, f: formatterFor(lang) };
     return this.#words;
   }
 

@@ -3,6 +3,7 @@
 // Locale files are found on disk, so a new one is checked (and must be an entry of the build) as soon as it exists.
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { backgroundEnglish } from '../../src/element/background/background-strings.ts';
 import { en, type PluralMessage, type UploadStrings } from '../../src/element/i18n/strings.ts';
 import { entries } from '../../vite.lib.config.ts';
 
@@ -18,6 +19,9 @@ const translations = await Promise.all(
     return { tag, strings };
   }),
 );
+
+/** Every English word: the element's, and those of its `background` part, which load with that part. */
+const english: Record<string, Message> = { ...en, ...backgroundEnglish };
 
 type Message = string | PluralMessage;
 const isPlural = (message: unknown): message is PluralMessage => typeof message === 'object' && message !== null;
@@ -64,8 +68,8 @@ const pluralCategories = (tag: string) => new Intl.PluralRules(tag).resolvedOpti
 
 /** Every problem of a whole translation, so one run lists all that is left to translate. */
 function translationProblems(tag: string, strings: Partial<UploadStrings>): string[] {
-  const problems = Object.entries(en).flatMap(([key, english]) => problemsOf(tag, key, english, strings[key as keyof UploadStrings]));
-  for (const key of Object.keys(strings)) if (!(key in en)) problems.push(`${tag}.${key} is not an English key (renamed or removed?)`);
+  const problems = Object.entries(english).flatMap(([key, words]) => problemsOf(tag, key, words, strings[key as keyof UploadStrings]));
+  for (const key of Object.keys(strings)) if (!(key in english)) problems.push(`${tag}.${key} is not an English key (renamed or removed?)`);
   return problems;
 }
 
@@ -86,15 +90,15 @@ describe('translations', () => {
   });
 
   it('English itself has the plural forms of English, and words with a {count} are plural', () => {
-    expect(translationProblems('en', en)).toEqual([]);
-    for (const [key, message] of Object.entries(en)) if (!isPlural(message)) expect(message, `${key} has {count}: make it a PluralMessage`).not.toMatch(/\{count\}/);
+    expect(translationProblems('en', english)).toEqual([]);
+    for (const [key, message] of Object.entries(english)) if (!isPlural(message)) expect(message, `${key} has {count}: make it a PluralMessage`).not.toMatch(/\{count\}/);
   });
 
   it('translates rather than copies: no message is the English one word for word, unless the language uses the same word', () => {
     const sameWord = new Set(['de.listLabel', 'nl.listLabel']); // "Uploads"
     const copies = translations.flatMap(({ tag, strings }) =>
       Object.entries(strings)
-        .filter(([key, message]) => JSON.stringify(message) === JSON.stringify(en[key as keyof UploadStrings]) && !sameWord.has(`${tag}.${key}`))
+        .filter(([key, message]) => JSON.stringify(message) === JSON.stringify(english[key]) && !sameWord.has(`${tag}.${key}`))
         .map(([key]) => `${tag}.${key}`),
     );
     expect(copies).toEqual([]);
@@ -132,7 +136,7 @@ describe('translations', () => {
   });
 
   it("starts Choose again's accessible name with its visible words, so voice control finds the button (axe's label-content-name-mismatch)", () => {
-    for (const { tag, strings } of [{ tag: 'en', strings: en as Partial<UploadStrings> }, ...translations]) {
+    for (const { tag, strings } of [{ tag: 'en', strings: english as Partial<UploadStrings> }, ...translations]) {
       if (!strings.chooseAgain || !strings.chooseAgainLabel) continue;
       const visible = words(tag, strings.chooseAgain);
       expect(words(tag, strings.chooseAgainLabel).slice(0, visible.length), tag).toEqual(visible);

@@ -2,7 +2,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
-import { backgroundEnglish, type BackgroundStrings } from './background-strings.ts';
+import type { BackgroundStrings } from './background-strings.ts';
+export { backgroundEnglish } from './background-strings.ts';
 
 /** An upload the browser runs or ran after its page was hidden or closed. */
 export interface BackgroundRow {
@@ -16,10 +17,9 @@ export interface BackgroundRow {
   from: number;
 }
 
-/** The list of them, above the interrupted ones; nothing while empty. */
-export function backgroundList(rows: readonly BackgroundRow[], strings: Partial<BackgroundStrings> | undefined, f: Formatter): TemplateResult | typeof nothing {
+/** The list of them, above the interrupted ones; nothing while empty. `t`: the element's words, this part's English under them. */
+export function backgroundList(rows: readonly BackgroundRow[], t: BackgroundStrings, f: Formatter): TemplateResult | typeof nothing {
   if (rows.length === 0) return nothing;
-  const t = { ...backgroundEnglish, ...strings };
   return html`<ul part="background-list" aria-label=${t.backgroundLabel}>
     ${repeat(rows, (row) => row.fingerprint, (row) => backgroundRow(row, t, f))}
   </ul>`;

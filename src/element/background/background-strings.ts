@@ -1,6 +1,7 @@
 /**
- * The words of uploads handed to the browser (the `background` attribute). English by default;
- * give others through the element's `strings` (same keys).
+ * The words of uploads handed to the browser (the `background` attribute). Translated in the
+ * shipped locales like every other word; the English ones load with this part, not with the
+ * element, so a page without `background` does not carry them.
  */
 export interface BackgroundStrings {
   /** The list's accessible name. */

@@ -1,3 +1,5 @@
+import type { BackgroundStrings } from '../background/background-strings.ts';
+
 /**
  * Words that agree with a number: one form per plural category the language has, as
  * `Intl.PluralRules` names them (`zero`, `one`, `two`, `few`, `many`, `other`; English needs
@@ -14,8 +16,10 @@ export type PluralMessage = { readonly [category in Intl.LDMLPluralRule]?: strin
  * Every word the element shows or announces. `{name}`-style placeholders are filled in by the
  * element with values already formatted for the language (sizes, percents, durations via `Intl`).
  * A key whose words follow a number is a {@link PluralMessage} and its number is `{count}`.
+ * The words of the `background` attribute (`backgroundLabel`, …) are optional here: their English
+ * loads with that part of the element (see `BackgroundStrings`), the translations carry them all.
  */
-export interface UploadStrings {
+export interface UploadStrings extends Partial<BackgroundStrings> {
   /** The picker button, with `multiple`. */
   chooseFiles: string;
   /** The picker button, without `multiple`. */
@@ -120,7 +124,7 @@ export interface UploadStrings {
 }
 
 /** The keys whose words are one string, whatever the number (most of them). */
-export type TextKey = { [K in keyof UploadStrings]: UploadStrings[K] extends string ? K : never }[keyof UploadStrings];
+export type TextKey = { [K in keyof UploadStrings]-?: UploadStrings[K] extends string ? K : never }[keyof UploadStrings];
 
 /** English, built in. */
 export const en: UploadStrings = {

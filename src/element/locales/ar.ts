@@ -39,6 +39,10 @@ export const ar = {
   chooseAgainLabel: 'اختر مرة أخرى لمتابعة {name}',
   discard: 'احذف {name}',
 
+  backgroundLabel: 'عمليات رفع تكتمل في الخلفية',
+  backgroundRunning: 'يكتمل في الخلفية: أُرسل {percent}، ولم يؤكده الخادم بعد',
+  backgroundDone: 'رُفع في الخلفية',
+
   announceStart: 'جارٍ رفع {name}',
   announceDone: 'تم رفع {name}',
   announceFailed: 'فشل رفع {name}: {reason}',

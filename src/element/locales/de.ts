@@ -39,6 +39,10 @@ export const de = {
   chooseAgainLabel: 'Erneut auswählen, um {name} fortzusetzen',
   discard: '{name} verwerfen',
 
+  backgroundLabel: 'Uploads, die im Hintergrund abgeschlossen werden',
+  backgroundRunning: 'Wird im Hintergrund abgeschlossen: {percent} gesendet, vom Server noch nicht bestätigt',
+  backgroundDone: 'Im Hintergrund hochgeladen',
+
   announceStart: '{name} wird hochgeladen',
   announceDone: '{name} hochgeladen',
   announceFailed: '{name} fehlgeschlagen: {reason}',

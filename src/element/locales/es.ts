@@ -39,6 +39,10 @@ export const es = {
   chooseAgainLabel: 'Elegir de nuevo para reanudar {name}',
   discard: 'Descartar {name}',
 
+  backgroundLabel: 'Subidas que terminan en segundo plano',
+  backgroundRunning: 'Terminando en segundo plano: {percent} enviado, aún sin confirmar por el servidor',
+  backgroundDone: 'Subido en segundo plano',
+
   announceStart: 'Subiendo {name}',
   announceDone: 'Se subió {name}',
   announceFailed: 'No se pudo subir {name}: {reason}',

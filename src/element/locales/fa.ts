@@ -39,6 +39,10 @@ export const fa = {
   chooseAgainLabel: 'انتخاب دوباره برای ادامهٔ {name}',
   discard: 'کنار گذاشتن {name}',
 
+  backgroundLabel: 'بارگذاری‌هایی که در پس‌زمینه تمام می‌شوند',
+  backgroundRunning: 'در حال تمام شدن در پس‌زمینه: {percent} ارسال شد، هنوز سرور تأیید نکرده است',
+  backgroundDone: 'در پس‌زمینه بارگذاری شد',
+
   announceStart: 'بارگذاری {name} آغاز شد',
   announceDone: '{name} بارگذاری شد',
   announceFailed: 'بارگذاری {name} ناموفق بود: {reason}',

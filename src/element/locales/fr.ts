@@ -39,6 +39,10 @@ export const fr = {
   chooseAgainLabel: 'Choisir à nouveau pour reprendre {name}',
   discard: 'Abandonner {name}',
 
+  backgroundLabel: 'Importations qui se terminent en arrière-plan',
+  backgroundRunning: 'Se termine en arrière-plan\u00a0: {percent} envoyé, pas encore confirmé par le serveur',
+  backgroundDone: 'Importé en arrière-plan',
+
   announceStart: 'Importation de {name}',
   announceDone: '{name} importé',
   announceFailed: 'Échec de l’importation de {name}\u00a0: {reason}',

@@ -39,6 +39,10 @@ export const he = {
   chooseAgainLabel: 'בחירה מחדש כדי להמשיך את {name}',
   discard: 'מחיקת {name}',
 
+  backgroundLabel: 'העלאות שמסתיימות ברקע',
+  backgroundRunning: 'מסתיים ברקע: {percent} נשלחו, השרת עוד לא אישר',
+  backgroundDone: 'הועלה ברקע',
+
   announceStart: 'מעלה את {name}',
   announceDone: '{name} הועלה',
   announceFailed: 'העלאת {name} נכשלה: {reason}',

@@ -39,6 +39,10 @@ export const hi = {
   chooseAgainLabel: 'फिर से चुनें और {name} का अपलोड जारी रखें',
   discard: '{name} का अपलोड छोड़ दें',
 
+  backgroundLabel: 'बैकग्राउंड में पूरे हो रहे अपलोड',
+  backgroundRunning: 'बैकग्राउंड में पूरा हो रहा है: {percent} भेजा गया, सर्वर ने अभी पुष्टि नहीं की',
+  backgroundDone: 'बैकग्राउंड में अपलोड हुआ',
+
   announceStart: '{name} अपलोड हो रही है',
   announceDone: '{name} अपलोड हो गई',
   announceFailed: '{name} अपलोड नहीं हो सकी: {reason}',

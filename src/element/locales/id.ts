@@ -39,6 +39,10 @@ export const id = {
   chooseAgainLabel: 'Pilih lagi untuk melanjutkan {name}',
   discard: 'Buang {name}',
 
+  backgroundLabel: 'Unggahan yang selesai di latar belakang',
+  backgroundRunning: 'Diselesaikan di latar belakang: {percent} terkirim, belum dikonfirmasi server',
+  backgroundDone: 'Diunggah di latar belakang',
+
   announceStart: 'Mengunggah {name}',
   announceDone: '{name} berhasil diunggah',
   announceFailed: '{name} gagal diunggah: {reason}',

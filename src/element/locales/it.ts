@@ -39,6 +39,10 @@ export const it = {
   chooseAgainLabel: 'Scegli di nuovo per riprendere {name}',
   discard: 'Scarta {name}',
 
+  backgroundLabel: 'Caricamenti che terminano in background',
+  backgroundRunning: 'Completamento in background: {percent} inviato, non ancora confermato dal server',
+  backgroundDone: 'Caricato in background',
+
   announceStart: 'Caricamento di {name}',
   announceDone: '{name} caricato',
   announceFailed: 'Caricamento di {name} non riuscito: {reason}',

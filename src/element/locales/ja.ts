@@ -39,6 +39,10 @@ export const ja = {
   chooseAgainLabel: 'もう一度選択: {name} を再開',
   discard: '{name} を破棄',
 
+  backgroundLabel: 'バックグラウンドで完了するアップロード',
+  backgroundRunning: 'バックグラウンドで完了中: {percent} 送信済み、サーバーは未確認',
+  backgroundDone: 'バックグラウンドでアップロードしました',
+
   announceStart: '{name} をアップロードしています',
   announceDone: '{name} をアップロードしました',
   announceFailed: '{name} をアップロードできませんでした: {reason}',

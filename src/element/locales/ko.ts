@@ -39,6 +39,10 @@ export const ko = {
   chooseAgainLabel: '다시 선택 후 {name} 업로드 재개',
   discard: '{name} 삭제',
 
+  backgroundLabel: '백그라운드에서 완료되는 업로드',
+  backgroundRunning: '백그라운드에서 완료 중: {percent} 전송됨, 서버 확인 전',
+  backgroundDone: '백그라운드에서 업로드됨',
+
   announceStart: '{name} 업로드 중',
   announceDone: '{name} 업로드 완료',
   announceFailed: '{name} 업로드 실패: {reason}',

@@ -39,6 +39,10 @@ export const nl = {
   chooseAgainLabel: 'Opnieuw kiezen om {name} te hervatten',
   discard: '{name} verwijderen',
 
+  backgroundLabel: 'Uploads die op de achtergrond worden voltooid',
+  backgroundRunning: 'Wordt op de achtergrond voltooid: {percent} verzonden, nog niet bevestigd door de server',
+  backgroundDone: 'Op de achtergrond geüpload',
+
   announceStart: '{name} wordt geüpload',
   announceDone: '{name} is geüpload',
   announceFailed: 'Uploaden van {name} mislukt: {reason}',

@@ -39,6 +39,10 @@ export const pl = {
   chooseAgainLabel: 'Wybierz ponownie, aby wznowić przesyłanie pliku {name}',
   discard: 'Odrzuć plik {name}',
 
+  backgroundLabel: 'Przesyłanie kończone w tle',
+  backgroundRunning: 'Kończenie w tle: wysłano {percent}, serwer jeszcze nie potwierdził',
+  backgroundDone: 'Przesłano w tle',
+
   announceStart: 'Przesyłanie pliku {name}',
   announceDone: 'Przesłano plik {name}',
   announceFailed: 'Nie udało się przesłać pliku {name}: {reason}',

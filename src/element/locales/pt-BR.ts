@@ -39,6 +39,10 @@ export const ptBR = {
   chooseAgainLabel: 'Escolher de novo para retomar {name}',
   discard: 'Descartar {name}',
 
+  backgroundLabel: 'Envios que terminam em segundo plano',
+  backgroundRunning: 'Terminando em segundo plano: {percent} enviado, ainda não confirmado pelo servidor',
+  backgroundDone: 'Enviado em segundo plano',
+
   announceStart: 'Enviando {name}',
   announceDone: '{name} enviado',
   announceFailed: 'Falha ao enviar {name}: {reason}',

@@ -39,6 +39,10 @@ export const ru = {
   chooseAgainLabel: 'Выбрать снова, чтобы продолжить загрузку {name}',
   discard: 'Удалить загрузку {name}',
 
+  backgroundLabel: 'Загрузки, которые завершаются в фоне',
+  backgroundRunning: 'Завершается в фоне: отправлено {percent}, сервер ещё не подтвердил',
+  backgroundDone: 'Загружено в фоне',
+
   announceStart: 'Загрузка {name}',
   announceDone: 'Файл {name} загружен',
   announceFailed: 'Не удалось загрузить {name}: {reason}',

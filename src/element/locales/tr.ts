@@ -39,6 +39,10 @@ export const tr = {
   chooseAgainLabel: 'Yeniden seç ve {name} yüklemesine devam et',
   discard: '{name} yüklemesini sil',
 
+  backgroundLabel: 'Arka planda tamamlanan yüklemeler',
+  backgroundRunning: 'Arka planda tamamlanıyor: {percent} gönderildi, sunucu henüz onaylamadı',
+  backgroundDone: 'Arka planda yüklendi',
+
   announceStart: '{name} yükleniyor',
   announceDone: '{name} yüklendi',
   announceFailed: '{name} yüklenemedi: {reason}',

@@ -39,6 +39,10 @@ export const uk = {
   chooseAgainLabel: 'Вибрати знову, щоб продовжити завантаження {name}',
   discard: 'Видалити завантаження {name}',
 
+  backgroundLabel: 'Завантаження, що завершуються у фоні',
+  backgroundRunning: 'Завершується у фоні: надіслано {percent}, сервер ще не підтвердив',
+  backgroundDone: 'Завантажено у фоні',
+
   announceStart: 'Завантаження {name}',
   announceDone: 'Файл {name} завантажено',
   announceFailed: 'Не вдалося завантажити {name}: {reason}',

@@ -39,6 +39,10 @@ export const zhCN = {
   chooseAgainLabel: '重新选择：继续上传 {name}',
   discard: '放弃 {name}',
 
+  backgroundLabel: '在后台完成的上传',
+  backgroundRunning: '正在后台完成：已发送 {percent}，服务器尚未确认',
+  backgroundDone: '已在后台上传',
+
   announceStart: '正在上传 {name}',
   announceDone: '{name} 已上传',
   announceFailed: '{name} 上传失败：{reason}',
