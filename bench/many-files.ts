@@ -126,7 +126,7 @@ try {
 const table = [
   `Measured ${machineLine(describeMachine(version))}; ${bytes}-byte files, concurrency ${concurrency}, reference server on loopback.`,
   '',
-  '| files | run | total | per file | addFiles call | rows rendered | longest task | fps | longest frame | done |',
+  '| files | run | total | per file | addFiles call | rows on screen | longest task | fps | longest frame | done |',
   '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows,
 ].join('\n');

@@ -12,6 +12,7 @@ import { css } from 'lit';
 //   they differ at a glance, not only in words.
 // - In a narrow list (a phone) a row's size goes, as its details say it ("of 42 MB"), and the name
 //   takes its place.
+// - Rows are contained (layout, style): a row's text changing each frame lays out no other row.
 // - The summary sits below the list and stays in view (sticky) while a long list scrolls.
 //
 // Public custom properties (`--resumable-upload-*`) feed private ones (`--_*`), so a page sets a
@@ -150,11 +151,7 @@ export const styles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_surface);
-    /* A row's text changing each frame must not make the browser lay out the other 99; rows off
-       screen are not laid out nor painted at all (1,000 files), yet stay in the accessibility tree. */
     contain: layout style;
-    content-visibility: auto;
-    contain-intrinsic-block-size: auto 6.5rem;
   }
   li[data-item] {
     grid-template-columns: auto minmax(0, 1fr) auto auto;

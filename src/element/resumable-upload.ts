@@ -11,10 +11,11 @@ import type { Wording } from './render/describe.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
 import { rowList } from './render/row-list.ts';
+import { ALL_ROWS_UP_TO } from './render/row-window.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
 import { LocaleController } from './controllers/locale-controller.ts';
-import { RowBudget } from './controllers/row-budget.ts';
+import { ScrollWatch } from './controllers/scroll-watch.ts';
 import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
 import { summary, type SummaryAction } from './render/summary.ts';
@@ -242,7 +243,6 @@ export class ResumableUploadElement extends LitElement {
     },
   });
 
-  readonly #rows = new RowBudget(this);
   readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#uploads.items, changed: (item) => this.#uploads.revise(item) });
   /** Loaded with the `background` attribute only, with the code that renders its rows. */
   #background: BackgroundUploads | undefined;
@@ -269,6 +269,7 @@ export class ResumableUploadElement extends LitElement {
       add: (files) => this.#add(files),
     });
     new FocusController(this);
+    new ScrollWatch(this, () => this.#uploads.items.length > ALL_ROWS_UP_TO);
     new LocaleController(this, () => (this.#words = undefined));
   }
 
@@ -420,15 +421,15 @@ export class ResumableUploadElement extends LitElement {
       ${items.length > 0
         ? html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
             ${rowList({
-              shown: this.#rows.take(items),
+              items,
               // A row renders again only when its item changed (or the words, or a countdown's second):
               // with 1,000 files, one upload's progress costs one row, not a visit to the other 999.
               changed: this.#uploads.takeChanged(),
-              removals: this.#uploads.removals,
               words: this.#words,
               ticking: this.#uploads.retrying,
               tick: (item) => countdown(item, wording.now),
               row: (item) => itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }),
+              left: (item) => this.#thumbnails.forget(item),
             })}
           </ul>`
         : interrupted.length === 0 && !background?.rows.length

@@ -47,8 +47,6 @@ export class UploadsController implements ReactiveController, ItemHost {
   #done: UploadItem[] = [];
   /** Items changed since the rows last rendered: only their rows render again. */
   #changed = new Set<UploadItem>();
-  /** Bumped when items leave the list, so the rows know to look for the ones to take away. */
-  #removals = 0;
   readonly #tally = new RunningTally();
 
   constructor(host: ReactiveControllerHost & EventTarget, settings: UploadsSettings) {
@@ -74,11 +72,6 @@ export class UploadsController implements ReactiveController, ItemHost {
   /** Changes whenever a file becomes done or a done file leaves the list. */
   get doneChanges(): number {
     return this.#tally.doneChanges;
-  }
-
-  /** Changes whenever items leave the list. */
-  get removals(): number {
-    return this.#removals;
   }
 
   /** Items waiting to try again, whose rows count down. */
@@ -170,7 +163,6 @@ export class UploadsController implements ReactiveController, ItemHost {
     this.#done = [];
     this.#retrying.clear();
     this.#tally.clear();
-    this.#removals++;
     this.#host.requestUpdate();
   }
 
@@ -239,7 +231,6 @@ export class UploadsController implements ReactiveController, ItemHost {
     this.#retrying.delete(item);
     if (item.status === 'done') this.#done = this.#done.filter((other) => other !== item);
     this.#tally.remove(item);
-    this.#removals++;
     this.#host.requestUpdate();
   }
 

@@ -1,39 +1,59 @@
 import { noChange, render, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type ChildPart, type DirectiveResult, type PartInfo } from 'lit/directive.js';
+import { ALL_ROWS_UP_TO, rowRange, type RowRange } from './row-window.ts';
 
 /** What the list of rows is told on each render of the element. */
 export interface RowListInput<T> {
-  /** The items to show, in order (those past the row budget come in later renders, at the end). */
-  shown: readonly T[];
+  /** Every item, in order; a long list renders only those around the screen. */
+  items: readonly T[];
   /** Items changed since the last render: only their rows render again. */
   changed: ReadonlySet<T>;
-  /** Changes when items leave the list. */
-  removals: number;
   /** Changes when every row must render again (the language, the words). */
   words: unknown;
   /** Items whose row changes by itself, a countdown: this value of theirs, when it changes, renders the row. */
   ticking: ReadonlySet<T>;
   tick(item: T): unknown;
   row(item: T): TemplateResult;
+  /** The item's row left the page (scrolled out of the window, or the item left the list). */
+  left(item: T): void;
 }
 
 interface Row {
   /** Comments around the row's own lit part, to take it away. */
   start: Comment;
   end: Comment;
+  element: Element | undefined;
   tick: unknown;
+  /** The `aria-posinset` and `aria-setsize` written on it. */
+  place: number;
+  size: number;
 }
 
+/** A row's height and the gap after it, before any was measured: about a row of the default style. */
+const FIRST_PITCH_PX = 100;
+
 /**
- * A keyed list whose cost per render is that of the rows that changed: lit's `repeat` goes over
- * every item on every render, which with 1,000 files and a render per frame is most of the frame.
- * Each row is its own lit render (between two comments in the list), rendered again only when its
- * item changed, its countdown ticked, or the words changed.
+ * A keyed list whose cost per render is that of the rows that changed or came on screen: lit's
+ * `repeat` goes over every item on every render, which with 1,000 files and a render per frame is
+ * most of the frame. Each row is its own lit render (between two comments in the list), rendered
+ * again only when its item changed, its countdown ticked, or the words changed.
+ *
+ * A list longer than `ALL_ROWS_UP_TO` is virtualized: only the rows around the screen are in the
+ * page, and the list's padding stands for the others (at the measured height of a row), so the
+ * browser styles, lays out and paints a few dozen rows, not 1,000. Each row says its place and the
+ * list's length (`aria-posinset`, `aria-setsize`) for assistive technology. A row holding the focus
+ * stays while it does, wherever the list is scrolled.
  */
 class RowListDirective<T> extends Directive {
   readonly #rows = new Map<T, Row>();
-  #removals: number | undefined;
+  readonly #itemOf = new WeakMap<Element, T>();
   #words: unknown;
+  #range: RowRange | undefined;
+  /** The rows of the window, in order (not the focused one kept outside it): measured next time. */
+  #windowRows: Row[] = [];
+  #pitch = FIRST_PITCH_PX;
+  /** The list's padding as last written (the style reads it back in its own words). */
+  #padding = '';
 
   constructor(part: PartInfo) {
     super(part);
@@ -45,24 +65,50 @@ class RowListDirective<T> extends Directive {
   }
 
   override update(part: ChildPart, [input]: [RowListInput<T>]): unknown {
+    const list = part.parentNode as HTMLElement;
+    const { items } = input;
+    const count = items.length;
     const rows = this.#rows;
-    const everything = input.words !== this.#words;
-    this.#words = input.words;
-    if (input.removals !== this.#removals) {
-      this.#removals = input.removals;
-      // Items left: the rare case, worth a look at the whole list.
-      const kept = new Set(input.shown);
-      for (const [item, row] of rows) {
-        if (kept.has(item)) continue;
-        takeAway(row);
-        rows.delete(item);
+    let range: RowRange = { first: 0, last: count };
+    if (count > ALL_ROWS_UP_TO) {
+      // Read before anything is written: the layout is the last frame's, nothing is laid out again.
+      this.#measurePitch();
+      const top = list.isConnected ? list.getBoundingClientRect().top : 0;
+      range = rowRange(count, this.#pitch, top, innerHeight, this.#range);
+      // Not in the page yet (the first render of the list): place the window once it is.
+      if (!list.isConnected) queueMicrotask(() => (part.options?.host as { requestUpdate?(): void } | undefined)?.requestUpdate?.());
+    }
+    this.#range = range;
+
+    // The items to show, in order, each with its index.
+    const shown: [T, number][] = [];
+    for (let index = range.first; index < range.last; index++) shown.push([items[index]!, index]);
+    const inWindow = new Set(shown.map(([item]) => item));
+    const kept = this.#focused(list, inWindow);
+    let keptIndex = -1;
+    if (kept !== undefined) {
+      keptIndex = items.indexOf(kept); // one search, only while a focused row is scrolled away
+      if (keptIndex >= 0) {
+        if (keptIndex < range.first) shown.unshift([kept, keptIndex]);
+        else shown.push([kept, keptIndex]);
+        inWindow.add(kept);
       }
     }
+
+    for (const [item, row] of rows) {
+      if (inWindow.has(item)) continue;
+      takeAway(row);
+      rows.delete(item);
+      input.left(item);
+    }
+
     const again = (item: T, row: Row | undefined) => {
-      if (!row) return; // not shown yet: it renders when it is
+      if (!row) return; // not on the page: it renders when it comes
       row.tick = input.tick(item);
-      render(input.row(item), part.parentNode as HTMLElement, { ...part.options, renderBefore: row.end });
+      render(input.row(item), list, { ...part.options, renderBefore: row.end });
     };
+    const everything = input.words !== this.#words;
+    this.#words = input.words;
     if (everything) for (const [item, row] of rows) again(item, row);
     else {
       for (const item of input.changed) again(item, rows.get(item));
@@ -71,17 +117,68 @@ class RowListDirective<T> extends Directive {
         if (row && !input.changed.has(item) && input.tick(item) !== row.tick) again(item, row);
       }
     }
-    // What remains is the start of `shown`, in order; new items come after it.
-    for (let index = rows.size; index < input.shown.length; index++) {
-      const item = input.shown[index]!;
-      const start = document.createComment('');
-      const end = document.createComment('');
-      part.parentNode.insertBefore(start, part.endNode);
-      part.parentNode.insertBefore(end, part.endNode);
-      rows.set(item, { start, end, tick: input.tick(item) });
-      render(input.row(item), part.parentNode as HTMLElement, { ...part.options, renderBefore: end });
+
+    // Items keep their order, so the rows already there are in order: new ones go before the next shown.
+    let before: Node | null = part.endNode;
+    const windowRows: Row[] = [];
+    for (let at = shown.length - 1; at >= 0; at--) {
+      const [item, index] = shown[at]!;
+      let row = rows.get(item);
+      if (!row) {
+        const start = document.createComment('');
+        const end = document.createComment('');
+        list.insertBefore(start, before);
+        list.insertBefore(end, before);
+        row = { start, end, element: undefined, tick: input.tick(item), place: 0, size: 0 };
+        rows.set(item, row);
+        render(input.row(item), list, { ...part.options, renderBefore: end });
+      }
+      before = row.start;
+      this.#place(row, item, index, count);
+      if (item !== kept || keptIndex < 0 || (keptIndex >= range.first && keptIndex < range.last)) windowRows.push(row);
     }
+    this.#windowRows = windowRows.reverse();
+
+    // The rows not rendered, as padding: those before the window (but one kept above it), and after it.
+    const virtual = count > ALL_ROWS_UP_TO;
+    const keptAbove = Number(keptIndex >= 0 && keptIndex < range.first);
+    const keptBelow = Number(keptIndex >= range.last);
+    const padding = virtual ? `${(range.first - keptAbove) * this.#pitch}px 0 ${(count - range.last - keptBelow) * this.#pitch}px` : '';
+    if (padding !== this.#padding) list.style.padding = this.#padding = padding;
     return noChange;
+  }
+
+  /** The row's element (the same one from render to render) says where it stands in the whole list. */
+  #place(row: Row, item: T, index: number, count: number): void {
+    let node = row.start.nextSibling;
+    while (node && node !== row.end && node.nodeType !== Node.ELEMENT_NODE) node = node.nextSibling;
+    const element = node && node !== row.end ? (node as Element) : undefined;
+    if (element !== row.element) {
+      row.element = element;
+      row.place = row.size = 0;
+      if (element) this.#itemOf.set(element, item);
+    }
+    if (!element) return;
+    if (row.place !== index + 1) element.setAttribute('aria-posinset', String((row.place = index + 1)));
+    if (row.size !== count) element.setAttribute('aria-setsize', String((row.size = count)));
+  }
+
+  /** The item whose row holds the focus, when it is not in the window. */
+  #focused(list: HTMLElement, inWindow: ReadonlySet<T>): T | undefined {
+    const active = (list.getRootNode() as Document | ShadowRoot).activeElement;
+    const row = active && list.contains(active) ? active.closest('li') : null;
+    const item = row ? this.#itemOf.get(row) : undefined;
+    return item === undefined || inWindow.has(item) ? undefined : item;
+  }
+
+  /** A row's height and gap, from the rows of the window as laid out: changes of under 2 % are left, so it settles. */
+  #measurePitch(): void {
+    const measured = this.#windowRows.filter((row) => row.element?.isConnected);
+    if (measured.length < 2) return;
+    const first = measured[0]!.element!.getBoundingClientRect().top;
+    const last = measured.at(-1)!.element!.getBoundingClientRect().top;
+    const pitch = (last - first) / (measured.length - 1);
+    if (pitch > 0 && Math.abs(pitch - this.#pitch) > this.#pitch * 0.02) this.#pitch = pitch;
   }
 }
 

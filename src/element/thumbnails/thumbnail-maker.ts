@@ -15,9 +15,9 @@ export class ThumbnailMaker {
   readonly #observer = new IntersectionObserver((entries) => void this.#onVisible(entries), { rootMargin: '200px' });
   #listed = 0;
 
-  /** Each watched thumbnail cell's item. */
+  /** Each watched thumbnail cell's item, and each watched item's cell. */
   readonly #cells = new WeakMap<Element, UploadItem>();
-  readonly #watched = new WeakSet<UploadItem>();
+  readonly #watched = new Map<UploadItem, Element>();
 
   constructor(root: ShadowRoot, settings: ThumbnailsSettings) {
     this.#root = root;
@@ -47,13 +47,24 @@ export class ThumbnailMaker {
       if (!cell) continue;
       delete cell.dataset.pending;
       this.#cells.set(cell, item);
-      this.#watched.add(item);
+      this.#watched.set(item, cell);
       this.#observer.observe(cell);
     }
   }
 
+  /** The item's row left the page: its picture's URL is revoked, its cell no longer watched. */
+  forget(item: UploadItem): void {
+    const cell = this.#watched.get(item);
+    if (cell) this.#observer.unobserve(cell);
+    this.#watched.delete(item);
+    const url = this.#urls.get(item);
+    if (url) URL.revokeObjectURL(url);
+    this.#urls.delete(item);
+  }
+
   clear(): void {
     this.#observer.disconnect();
+    this.#watched.clear();
     for (const url of this.#urls.values()) if (url) URL.revokeObjectURL(url);
     this.#urls.clear();
     this.#listed = 0;
@@ -64,6 +75,7 @@ export class ThumbnailMaker {
       if (!isIntersecting) continue;
       this.#observer.unobserve(target);
       const item = this.#cells.get(target);
+      if (item) this.#watched.delete(item);
       if (!item || this.#urls.has(item)) continue;
       this.#urls.set(item, undefined);
       const url = await makeThumbnail(item.file);

@@ -42,6 +42,12 @@ export class ThumbnailsController implements ReactiveController {
     return wants;
   }
 
+  /** The item's row left the page (a long list renders the rows on screen): its picture goes, and is made again if it comes back. */
+  forget(item: UploadItem): void {
+    this.#asking.delete(item);
+    this.#maker?.forget(item);
+  }
+
   hostUpdated(): void {
     if (this.#maker) return this.#maker.update(this.#takeAsking());
     // Rows that ask while the code loads wait for it with the first.

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
 import { patternFile } from '../support/files.ts';
 import type { UploadItem } from '../../../src/element.ts';
-import { mount, reachStatus, shadow } from './support/fixture.ts';
+import { mount, reachStatus, rowOf, scrollToRow, shadow } from './support/fixture.ts';
 
-const rows = (element: HTMLElement) => element.shadowRoot!.querySelectorAll('[part~="list"] > li');
+const rows = (element: HTMLElement) => [...element.shadowRoot!.querySelectorAll<HTMLLIElement>('[part~="list"] > li')];
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+const waitFrames = async (count: number) => {
+  for (let frame = 0; frame < count; frame++) await nextFrame();
+};
+const placeOf = (row: Element) => Number(row.getAttribute('aria-posinset'));
+/** The row drawn at this height of the screen. */
+const rowAt = (element: HTMLElement, y: number) => element.shadowRoot!.elementFromPoint(innerWidth / 2, y)?.closest('li') ?? null;
 
 /** Counts how often the rows read each file's name: a row that renders reads it. */
 function countNameReads(files: File[]): Map<File, number> {
@@ -57,10 +64,10 @@ describe('<resumable-upload> with many files', () => {
       const element = await mount({ multiple: true, auto: 'false', name: 'files' });
       const files = Array.from({ length: count }, (_, i) => patternFile(10, `file-${i}.bin`));
       const items = element.addFiles(files);
-      while (rows(element).length < count) await nextFrame();
+      await waitFrames(3);
       await element.updateComplete;
-      const target = items[count - 1]!;
-      const visited = watchVisits(items.slice(0, -1));
+      const target = items[5]!;
+      const visited = watchVisits(items.filter((item) => item !== target));
       const changedRows = watchRows(element);
       let frames = 0;
       const counting = () => requestAnimationFrame(() => (frames++, target.status !== 'done' && counting()));
@@ -84,13 +91,13 @@ describe('<resumable-upload> with many files', () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const files = Array.from({ length: 1000 }, (_, i) => patternFile(10, `photo-${i}.png`, 'image/png'));
     const items = element.addFiles(files);
-    while (rows(element).length < files.length) await nextFrame();
-    for (let frame = 0; frame < 5; frame++) await nextFrame();
+    await waitFrames(5);
+    const target = items.at(-1)!;
+    expect(rows(element).some((row) => row.dataset.item === target.id)).toBe(false);
     const root = element.shadowRoot!;
     const search = root.querySelectorAll.bind(root);
     let searches = 0;
     root.querySelectorAll = ((selectors: string) => (searches++, search(selectors))) as typeof root.querySelectorAll;
-    const target = items.at(-1)!;
     target.start();
     await reachStatus(element, target, 'done');
     await nextFrame();
@@ -102,7 +109,8 @@ describe('<resumable-upload> with many files', () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const files = Array.from({ length: 100 }, (_, i) => patternFile(10 + i, `file-${i}.bin`));
     const items = element.addFiles(files);
-    while (rows(element).length < files.length) await nextFrame();
+    await waitFrames(3);
+    await element.updateComplete;
     const reads = countNameReads(files);
     items[0]!.start();
     await reachStatus(element, items[0]!, 'done');
@@ -122,21 +130,82 @@ describe('<resumable-upload> with many files', () => {
     expect([...rows(element)].map((row) => row.querySelector('[part=status]')?.textContent)).toEqual(['Waiting for Start', 'Waiting for Start']);
   });
 
-  it('shows 1,000 files added at once over a few frames, in order, instead of in one long task', async () => {
+  it('renders a window of rows around the screen for 1,000 files, each saying its place in the whole list', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const files = Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`));
     element.addFiles(files);
     await element.updateComplete;
-    const first = rows(element).length;
-    expect(first).toBeGreaterThan(0);
-    expect(first).toBeLessThan(1000);
-    let frames = 0;
-    while (rows(element).length < 1000 && frames++ < 600) await nextFrame();
-    expect([...rows(element)].map((row) => row.querySelector('[part=name]')?.textContent)).toEqual(files.map((file) => file.name));
-    // Rows removed make room: a second batch again grows from what is on screen.
-    element.cancelAll();
-    for (const item of element.items) item.remove();
+    await waitFrames(2);
     await element.updateComplete;
-    expect(rows(element)).toHaveLength(0);
+    const list = shadow(element).querySelector('[part~=list]')!;
+    /** The rows rendered are consecutive, each named as its place says, and cover the part of the list on screen. */
+    const expectWindow = () => {
+      const shown = rows(element);
+      expect(shown.length).toBeGreaterThan(5);
+      expect(shown.length).toBeLessThan(60);
+      const first = placeOf(shown[0]!);
+      expect(shown.map(placeOf)).toEqual(shown.map((_, i) => first + i));
+      expect(shown.map((row) => row.querySelector('[part=name]')?.textContent)).toEqual(shown.map((row) => `file-${placeOf(row) - 1}.bin`));
+      expect(shown.every((row) => row.getAttribute('aria-setsize') === '1000')).toBe(true);
+      const { top, bottom } = list.getBoundingClientRect();
+      expect(shown[0]!.getBoundingClientRect().top).toBeLessThanOrEqual(Math.max(top, 0) + 1);
+      expect(shown.at(-1)!.getBoundingClientRect().bottom).toBeGreaterThanOrEqual(Math.min(bottom, innerHeight) - 1);
+      return shown;
+    };
+    const atStart = expectWindow();
+    expect(placeOf(atStart[0]!)).toBe(1);
+    // The list is as tall as its 1,000 rows, so the page scrolls as far as with every row rendered.
+    expect(list.getBoundingClientRect().height).toBeGreaterThan(900 * atStart[0]!.getBoundingClientRect().height);
+
+    for (const index of [500, 999, 250]) {
+      await scrollToRow(element, index);
+      await waitFrames(2);
+      await element.updateComplete;
+      expectWindow();
+      const middle = rowAt(element, innerHeight / 3 + 30);
+      expect(Math.abs(placeOf(middle!) - 1 - index)).toBeLessThanOrEqual(6);
+    }
+    expect(rowAt(element, innerHeight - 1)).not.toBeNull();
+  });
+
+  it('keeps a focused row while it is scrolled away, and Tab goes on from row to row past the rows rendered', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const items = element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+    const start = (await rowOf(element, items[2]!)).querySelector<HTMLButtonElement>('[data-action=start]')!;
+    start.focus();
+    await scrollToRow(element, 700);
+    await waitFrames(2);
+    await element.updateComplete;
+    expect(start.isConnected).toBe(true);
+    expect(shadow(element).activeElement).toBe(start);
+    const shown = rows(element);
+    expect(shown.length).toBeLessThan(62);
+    expect(placeOf(shown[0]!)).toBe(3); // in its place in the list's order
+    expect(placeOf(shown[1]!)).toBeGreaterThan(600);
+    await userEvent.keyboard('{Enter}'); // still works from far away
+    await element.updateComplete;
+    expect(items[2]!.status).not.toBe('ready');
+    items[2]!.pause();
+
+    // The focus leaves: the row kept for it goes.
+    (shadow(element).activeElement as HTMLElement).blur();
+    await waitFrames(2);
+    await element.updateComplete;
+    expect(rows(element).some((row) => row.dataset.item === items[2]!.id)).toBe(false);
+
+    // Tab from the last row rendered reaches the next ones, which come as the page follows the focus.
+    const last = rows(element).at(-1)!;
+    last.querySelector<HTMLButtonElement>('[data-action=cancel]')!.focus();
+    for (let step = 1; step <= 3; step++) {
+      await waitFrames(2);
+      await userEvent.keyboard('{Tab}');
+      await element.updateComplete;
+      const focused = shadow(element).activeElement;
+      expect(focused?.getAttribute('data-action')).toBe('start');
+      expect(placeOf(focused!.closest('li')!)).toBe(placeOf(last) + step);
+      await userEvent.keyboard('{Tab}');
+    }
+    await userEvent.keyboard('{Shift>}{Tab}{Tab}{/Shift}');
+    expect(placeOf(shadow(element).activeElement!.closest('li')!)).toBe(placeOf(last) + 2);
   });
 });

@@ -78,3 +78,25 @@ describe('<resumable-upload> thumbnails', () => {
     expect(cell.querySelector('svg')).not.toBeNull();
   });
 });
+
+describe('<resumable-upload> thumbnails in a long list', () => {
+  it('revokes the picture of a row scrolled out of the rows rendered, and makes it again when it comes back', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const files = await Promise.all(Array.from({ length: 300 }, (_, i) => pngFile(`photo-${i}.png`, 64, 48)));
+    const items = element.addFiles(files);
+    const first = await thumbnailOf(element, items[0]!);
+    const url = first!.src;
+    expect(await loads(url)).toBe(true);
+    // Far down: the first row leaves the page, its picture with it; the rows there get theirs.
+    expect(await thumbnailOf(element, items[280]!)).not.toBeNull();
+    await element.updateComplete;
+    expect(element.shadowRoot!.querySelector(`li[data-item="${items[0]!.id}"]`)).toBeNull();
+    expect(await loads(url)).toBe(false);
+    const made = element.shadowRoot!.querySelectorAll('[part~=thumbnail] img').length;
+    expect(made).toBeLessThan(40);
+    scrollTo(0, 0);
+    const again = await thumbnailOf(element, items[0]!);
+    expect(again?.src).toMatch(/^blob:/);
+    expect(again!.src).not.toBe(url);
+  });
+});

@@ -36,12 +36,33 @@ export function shadow(element: ResumableUploadElement): ShadowRoot {
   return element.shadowRoot!;
 }
 
-/** The rendered row of an item, after the next frame's render. */
+/**
+ * The rendered row of an item, after the next frame's render. A long list renders only the rows
+ * around the screen: the page is scrolled to the item's row first when it is not rendered.
+ */
 export async function rowOf(element: ResumableUploadElement, item: UploadItem): Promise<HTMLLIElement> {
   await element.updateComplete;
-  const row = shadow(element).querySelector<HTMLLIElement>(`li[data-item="${item.id}"]`);
+  const find = () => shadow(element).querySelector<HTMLLIElement>(`li[data-item="${item.id}"]`);
+  for (let tries = 0; !find() && tries < 10 && element.items.includes(item); tries++) {
+    await scrollToRow(element, element.items.indexOf(item));
+  }
+  const row = find();
   if (!row) throw new Error(`No row for ${item.file.name}`);
   return row;
+}
+
+/** Scrolls the page so the row at `index` of a long list is on screen (from the rows rendered, their place and height). */
+export async function scrollToRow(element: ResumableUploadElement, index: number): Promise<void> {
+  const rows = [...shadow(element).querySelectorAll<HTMLLIElement>('[part~=list] > li[aria-posinset]')];
+  const first = rows[0];
+  const last = rows.at(-1);
+  if (!first || !last) return;
+  const place = (row: HTMLLIElement) => Number(row.getAttribute('aria-posinset')) - 1;
+  const top = (row: HTMLLIElement) => row.getBoundingClientRect().top;
+  const pitch = rows.length > 1 ? (top(last) - top(first)) / (place(last) - place(first)) : first.getBoundingClientRect().height;
+  scrollBy(0, top(first) + (index - place(first)) * pitch - innerHeight / 3);
+  await new Promise((resolve) => requestAnimationFrame(resolve));
+  await element.updateComplete;
 }
 
 /** Resolves with the next event of this type from the element. */
