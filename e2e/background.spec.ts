@@ -4,7 +4,10 @@ import { fileOnDisk, sha256OfFile } from './support/files.ts';
 
 const MiB = 1024 * 1024;
 const SIZE = 200 * MiB;
+const SMALL = 48 * MiB;
 const CHUNK = 8 * MiB;
+/** Background Fetch is Chromium's alone: flows that need it carry this tag, which Firefox's project leaves out (playwright.config.ts). */
+const NEEDS_BACKGROUND_FETCH = { tag: '@background-fetch' };
 
 interface SessionView {
   faultsApplied: Record<string, number>;
@@ -12,7 +15,59 @@ interface SessionView {
   total: number | null;
   complete: boolean;
   bytesReceived: number;
-  requests: { kind: string; contentRange: string | null; status: number; dropped?: boolean }[];
+  requests: { kind: string; contentRange: string | null; status: number; dropped?: boolean; authorized?: true }[];
+}
+
+/** Makes the page look hidden, as a switched-away tab is (headless tabs never become hidden), or visible again. */
+async function setHidden(page: Page, hidden: boolean): Promise<void> {
+  await page.evaluate((hidden) => {
+    if (hidden) Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    else delete (document as { visibilityState?: unknown }).visibilityState;
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+}
+
+/** What the demo's element showed, one entry per change: its first row, the background list, the live region. */
+interface Seen {
+  status: string | null;
+  part: string | null;
+  text: string | null;
+  buttons: (string | null)[];
+  backgroundRows: number;
+  said: string;
+}
+
+/** Starts recording every change of the demo element's first row, its background list and its live region. */
+async function recordElement(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const root = document.getElementById('background')!.shadowRoot!;
+    const seen: Seen[] = [];
+    (window as unknown as { seen: Seen[] }).seen = seen;
+    const record = () => {
+      const row = root.querySelector('[part~=item]');
+      const entry = {
+        status: row?.getAttribute('data-status') ?? null,
+        part: row?.getAttribute('part') ?? null,
+        text: row?.querySelector('[part=status]')?.textContent ?? null,
+        buttons: [...(row?.querySelectorAll('button') ?? [])].map((button) => button.getAttribute('aria-label')),
+        backgroundRows: root.querySelectorAll('[part~=background-item]').length,
+        said: root.querySelector('[role=status]')?.textContent?.trim() ?? '',
+      };
+      if (JSON.stringify(entry) !== JSON.stringify(seen.at(-1))) seen.push(entry);
+    };
+    new MutationObserver(record).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    record();
+  });
+}
+
+const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
+
+/** The request that handed the rest of the file to the browser: one PUT to its end, longer than a chunk. */
+function handOffOf(view: SessionView, size: number) {
+  return view.requests.find((entry) => {
+    const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(entry.contentRange ?? '');
+    return entry.kind === 'chunk' && range && Number(range[2]) === size - 1 && size - Number(range[1]) > CHUNK;
+  });
 }
 
 async function openDemo(page: Page): Promise<void> {
@@ -57,7 +112,7 @@ async function answerPending(request: APIRequestContext, id: string, wanted: (co
   throw new Error(`The session never committed a wanted chunk; it holds ${previous} bytes`);
 }
 
-test('closing the tab at 30 % hands the rest to the browser; the next visit shows it done, once', async ({ page, request, context }) => {
+test('closing the tab at 30 % hands the rest to the browser; the next visit shows it done, once', NEEDS_BACKGROUND_FETCH, async ({ page, request, context }) => {
   const file = await fileOnDisk('background-200mib.bin', SIZE);
   const name = basename(file);
   await openDemo(page);
@@ -95,7 +150,7 @@ test('closing the tab at 30 % hands the rest to the browser; the next visit show
   await expect(again.locator('#log li[data-event=upload-success]')).toHaveCount(0);
 });
 
-test('a hand-off the server drops mid-way: the next visit resumes from the server offset, at most one chunk resent', async ({ page, request, context }) => {
+test('a hand-off the server drops mid-way: the next visit resumes from the server offset, at most one chunk resent', NEEDS_BACKGROUND_FETCH, async ({ page, request, context }) => {
   const file = await fileOnDisk('background-200mib.bin', SIZE);
   const name = basename(file);
   await openDemo(page);
@@ -140,28 +195,39 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   expect(createHash('sha256').update(await stored.body()).digest('hex')).toBe(await sha256OfFile(file));
 });
 
-test('a tab switched away hands off and stays open: it waits for the browser, then finishes through its own row, once', async ({ page, request }) => {
+test('a tab switched away hands off and stays open: its row says so, it waits for the browser, then finishes through its own row, once', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
   const file = await fileOnDisk('background-200mib.bin', SIZE);
   const name = basename(file);
   await openDemo(page);
+  await recordElement(page);
   const id = await startUpload(page, request, file);
   const handOffAt = (await answerPending(request, id, (committed) => committed < SIZE)).committed;
-  // Headless tabs never become hidden; the page is told so, as a switched-away tab is.
-  await page.evaluate(() => {
-    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  await setHidden(page, true);
 
+  // The row says the browser goes on with it, once taken: only Cancel is offered, and it is said once.
+  const row = page.locator('#background [part~=item]');
+  await expect(row).toHaveAttribute('data-status', 'background');
+  // Visible again while the browser still sends: the file keeps its one row, none in the background list.
+  await setHidden(page, false);
   await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
-  await page.evaluate(() => {
-    delete (document as { visibilityState?: unknown }).visibilityState;
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
   const success = page.locator('#log li[data-event=upload-success]');
   await expect(success).toHaveCount(1, { timeout: 30_000 });
   await expect(success).not.toContainText('finished in the background');
   await expect(success).toContainText(name);
   await expect(page.locator('#background [part~=item]')).toHaveAttribute('data-status', 'done');
+  const seen = await seenOn(page);
+  const handedOff = seen.filter((entry) => entry.status === 'background');
+  expect(handedOff.length).toBeGreaterThan(0);
+  for (const entry of handedOff) {
+    expect(entry).toMatchObject({ part: 'item item-background', text: 'Continuing in the background', buttons: [`Cancel ${name}`] });
+  }
+  const statuses = seen.map((entry) => entry.status).filter((status, index, all) => status !== all[index - 1]);
+  expect(statuses.filter((status) => status === 'background')).toHaveLength(1);
+  expect(statuses.slice(statuses.indexOf('background') - 1)).toEqual(['uploading', 'background', 'done']);
+  expect(seen.filter((entry, index) => entry.said !== seen[index - 1]?.said && entry.said.includes('continues in the background')).map((entry) => entry.said)).toEqual([
+    `${name} continues in the background`,
+  ]);
+  expect(Math.max(...seen.map((entry) => entry.backgroundRows))).toBe(0);
 
   // One writer: after the hand-off the page only asked the session where it stood.
   const after = await session(request, id);
@@ -173,4 +239,67 @@ test('a tab switched away hands off and stays open: it waits for the browser, th
   await page.reload();
   await expect(page.locator('html[data-worker=background-fetch]')).toHaveCount(1);
   await expect(page.locator('#background [part~=background-item], #background [part~=interrupted-item]')).toHaveCount(0);
+});
+
+for (const optIn of [false, true]) {
+  test(`the upload's Authorization goes with the hand-off ${optIn ? 'with' : 'only with'} background: { headers: true }`, NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+    const file = await fileOnDisk('background-48mib.bin', SMALL);
+    await openDemo(page);
+    await page.evaluate((optIn) => {
+      const element = document.getElementById('background') as HTMLElement & { headers: unknown; prepare: unknown };
+      element.headers = { Authorization: 'Bearer e2e-token' };
+      if (optIn) element.prepare = () => ({ background: { headers: true } });
+    }, optIn);
+    const id = await startUpload(page, request, file);
+    await answerPending(request, id, (committed) => committed < SMALL);
+    await setHidden(page, true);
+    await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+
+    const view = await session(request, id);
+    const handOff = handOffOf(view, SMALL);
+    expect(handOff?.status).toBe(201);
+    // The page's own requests carried the header (the session is on the endpoint's origin)...
+    const own = view.requests.filter((entry) => entry !== handOff);
+    expect(own.length).toBeGreaterThan(2);
+    for (const entry of own) expect(entry.authorized, JSON.stringify(entry)).toBe(true);
+    // ...the request the browser sends on after the page let go carries it only when asked for.
+    expect(handOff?.authorized).toBe(optIn ? true : undefined);
+    await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 30_000 });
+  });
+}
+
+test('without Background Fetch (Firefox; Chromium with the API taken away), a hidden page hands nothing off and sends every byte itself, once', async ({ page, request, browserName }) => {
+  if (browserName === 'chromium') {
+    await page.addInitScript(() => {
+      delete (window as { BackgroundFetchManager?: unknown }).BackgroundFetchManager;
+      delete (ServiceWorkerRegistration.prototype as { backgroundFetch?: unknown }).backgroundFetch;
+    });
+  }
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  const name = basename(file);
+  await page.goto('/demo/background.html');
+  // The worker is active, but the browser has no Background Fetch: the demo says so.
+  await expect(page.locator('html[data-worker=no-background-fetch]')).toHaveCount(1);
+  expect(await page.evaluate(() => 'BackgroundFetchManager' in window)).toBe(false);
+  await page.evaluate(() => {
+    const element = document.getElementById('background') as HTMLElement & { headers: unknown; prepare: unknown };
+    element.headers = { Authorization: 'Bearer e2e-token' };
+    element.prepare = () => ({ background: { headers: true } });
+  });
+  await recordElement(page);
+  const id = await startUpload(page, request, file);
+  await answerPending(request, id, (committed) => committed < SMALL);
+  await setHidden(page, true);
+
+  const success = page.locator('#log li[data-event=upload-success]');
+  await expect(success).toHaveCount(1, { timeout: 120_000 });
+  await expect(success).toContainText(name);
+  await expect(success).not.toContainText('finished in the background');
+  const view = await session(request, id);
+  expect(view.complete).toBe(true);
+  // Every byte went once, in the page's own chunks: nothing was handed off.
+  expect(view.bytesReceived).toBe(SMALL);
+  expect(handOffOf(view, SMALL)).toBeUndefined();
+  expect(view.requests.filter((entry) => entry.kind === 'chunk')).toHaveLength(SMALL / CHUNK);
+  expect((await seenOn(page)).map((entry) => entry.status)).not.toContain('background');
 });

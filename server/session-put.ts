@@ -6,7 +6,7 @@ import { drain, dropConnection, headerOf, sendText } from './http-helpers.ts';
 import { receiveBody } from './receive-body.ts';
 import { answerFinal, answerProgress, conclude, finalStatus, finish } from './session-answers.ts';
 import { CHUNK_QUANTUM, fileOf, type ServerState } from './server-state.ts';
-import { logRequest, type Receiving, type Session } from './sessions.ts';
+import { logRequest, requestRecord, type Receiving, type Session } from './sessions.ts';
 
 /** `toBodyEnd`: `bytes FIRST-*\/TOTAL`, the final chunk, as long as its body (`last` is a guess until it is received). */
 type Chunk = Extract<ParsedContentRange, { query: false }> & { toBodyEnd?: boolean };
@@ -110,7 +110,7 @@ export async function putToSession(state: ServerState, req: IncomingMessage, res
   const rest = header === undefined ? undefined : parseRestOfObject(header);
   const range = header === undefined ? wholeFile(length) : rest ? restOfObject(rest, length, session.total) : parseContentRange(header);
   const kind = range ? (range.query ? 'query' : 'chunk') : length ? 'chunk' : 'query';
-  const request = { kind, contentRange: header ?? null } as const;
+  const request = requestRecord(req, kind);
   let fault: Fault | undefined;
 
   const refuse = async (status: number, reason: string, headers: Record<string, string> = {}) => {
@@ -161,7 +161,7 @@ async function receiveChunk(
 ): Promise<void> {
   // Undefined for the rest of an object of unknown size: as long as the body turns out to be.
   const expected = range.toBodyEnd && range.total === null ? undefined : range.last - range.first + 1;
-  const request = { kind: 'chunk' as const, contentRange: headerOf(req, 'Content-Range') ?? null };
+  const request = requestRecord(req, 'chunk');
   const file = fileOf(state, session.uploadId);
   const stopAfter = fault?.kind === 'reset' ? Math.min(expected ?? Infinity, fault.afterBytes ?? Math.floor((expected ?? 2 * CHUNK_QUANTUM) / 2)) : undefined;
   let size = expected ?? 0;

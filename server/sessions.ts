@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { FaultQueue, type Fault, type RequestKind } from './faults.ts';
-import { HttpError } from './http-helpers.ts';
+import { HttpError, headerOf } from './http-helpers.ts';
 
 export interface RequestRecord {
   kind: RequestKind;
@@ -11,6 +11,14 @@ export interface RequestRecord {
   status: number;
   /** The connection was closed instead of answered (reset, lost response, superseded). */
   dropped?: boolean;
+  /** The request carried an `Authorization` header (its value is not kept); absent when it did not. */
+  authorized?: true;
+}
+
+/** The start of a request's log entry: its kind, its Content-Range, whether it carried credentials. */
+export function requestRecord(req: IncomingMessage, kind: RequestKind): Omit<RequestRecord, 'status'> {
+  const contentRange = headerOf(req, 'Content-Range') ?? null;
+  return { kind, contentRange, ...(req.headers.authorization === undefined ? {} : { authorized: true as const }) };
 }
 
 /** The chunk whose body is being written right now; a newer request of the session stops it. */

@@ -5,6 +5,7 @@ import { drain, headerOf, readBody, sendEmpty, sendText } from './http-helpers.t
 import { conclude } from './session-answers.ts';
 import { sessionBase } from './public-url.ts';
 import { fileOf, type ServerState } from './server-state.ts';
+import { requestRecord } from './sessions.ts';
 
 const MAX_METADATA_BYTES = 1024 * 1024;
 
@@ -54,7 +55,7 @@ export async function startSession(state: ServerState, req: IncomingMessage, res
   await writeFile(fileOf(state, session.uploadId), '');
 
   const fault = session.faults.take('start');
-  const request = { kind: 'start' as const, contentRange: null };
+  const request = requestRecord(req, 'start');
   if (fault?.kind === 'corrupt') session.corrupt = true;
   if (fault?.kind === 'expire') session.expired = fault.status ?? 404;
   if (session.expired) {

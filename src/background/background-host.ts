@@ -20,4 +20,6 @@ export interface BackgroundHost {
    * `until` settles; then the upload asks the session where it stands and goes on or finishes.
    */
   handOff(until: Promise<unknown>): void;
+  /** The browser took the request: the upload is `'background'` until the hand-off's `until` settles. */
+  accepted(): void;
 }

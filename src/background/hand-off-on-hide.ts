@@ -45,11 +45,12 @@ export function restOfFile(host: BackgroundHost, sessionUri: string, start: numb
   });
 }
 
-/** The caller's headers go with the request only if asked for, and only to an origin allowed to see them. */
+/**
+ * The caller's headers, only if asked for: resolved ahead, since nothing can be awaited once the
+ * page is closing (and before the session exists, so its origin is checked at the hand-off).
+ */
 async function copiedHeaders(host: BackgroundHost): Promise<Record<string, string>> {
-  const sessionUri = host.sessionUri();
-  if (!host.options.background?.headers || !sessionUri || !host.options.credentialOrigins.has(new URL(sessionUri).origin)) return {};
-  return host.options.headers().catch(() => ({}));
+  return host.options.background?.headers ? host.options.headers().catch(() => ({})) : {};
 }
 
 /**
@@ -78,7 +79,10 @@ export async function watchBackground(host: BackgroundHost): Promise<void> {
     host.handOff(current);
   };
   const earlier = await manager.get(id).catch(() => undefined);
-  if (earlier && earlier.result === '') hold(jobEnded(earlier, host.fingerprint));
+  if (earlier && earlier.result === '') {
+    hold(jobEnded(earlier, host.fingerprint));
+    host.accepted();
+  }
   // Resolved ahead: nothing can be awaited once the page is closing.
   let headers = await copiedHeaders(host);
   const onLeave = (event: Event) => {
@@ -109,6 +113,8 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
   const start = host.inFlightEnd() ?? host.bytesCommitted();
   const rest = host.file.size - start;
   if (!host.running() || !sessionUri || rest <= 0 || rest > host.options.background!.maxBytes) return undefined;
+  // Never to an origin that may not see them.
+  if (!host.options.credentialOrigins.has(new URL(sessionUri).origin)) headers = {};
   const { name = '' } = host.file as Partial<File>;
   let registered: Promise<BackgroundFetchRegistrationLike>;
   try {
@@ -117,5 +123,11 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
     return undefined; // refused at once (a body the browser cannot send): the foreground goes on
   }
   // Refused later (no permission, a job already running, quota): the foreground goes on from the server's offset.
-  return registered.then((registration) => jobEnded(registration, host.fingerprint), () => undefined);
+  return registered.then(
+    (registration) => {
+      host.accepted();
+      return jobEnded(registration, host.fingerprint);
+    },
+    () => undefined,
+  );
 }

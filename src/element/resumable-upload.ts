@@ -75,6 +75,7 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart item-paused - A row paused.
  * @csspart item-retrying - A row waiting to try again after a failure.
  * @csspart item-offline - A row waiting for the network.
+ * @csspart item-background - A row this page handed to the browser (`background`): it sends the rest; only Cancel is offered.
  * @csspart item-done - A row stored on the server.
  * @csspart item-failed - A row failed; Retry is offered.
  * @csspart item-cancelled - A row cancelled.

@@ -216,8 +216,8 @@ export class UploadsController implements ReactiveController, ItemHost {
         this.#settings.announce('failed', item);
       } else if (item.status === 'cancelled') {
         emit(this.#host, 'upload-cancel', { file, item, upload });
-      } else if (item.status === 'offline') {
-        this.#settings.announce('offline', item);
+      } else if (item.status === 'offline' || item.status === 'background') {
+        this.#settings.announce(item.status, item);
       }
     }
     // Each attempt's countdown, also when one retry follows another.

@@ -6,6 +6,8 @@ export const UploadStates = Object.freeze({
   paused: 'paused',
   retrying: 'retrying',
   offline: 'offline',
+  /** Handed to the browser (the `background` option): it sends the rest; the page waits for its request to end. */
+  background: 'background',
   done: 'done',
   error: 'error',
   aborted: 'aborted',
@@ -36,6 +38,8 @@ const STATE_TABLE = {
   uploading: RUNNING,
   retrying: RUNNING,
   offline: RUNNING,
+  // Paused there, the upload does not go on after the browser's request (which the page cannot stop).
+  background: RUNNING,
   paused: { active: false, on: { resume: 'starting', abort: 'aborted' } },
   // `start()` again after an error resumes the same session.
   error: { active: false, on: { start: 'starting', abort: 'aborted' } },

@@ -266,6 +266,9 @@ export class Upload extends EventTarget {
         if (this.#sessionUri) this.#resumable?.adopt(this.#sessionUri);
         this.#run?.abort(STOP);
       },
+      accepted: () => {
+        if (this.#background && isActive(this.#state)) this.#setState('background');
+      },
     };
   }
 
@@ -287,9 +290,9 @@ export class Upload extends EventTarget {
     };
   }
 
-  /** While bytes are in flight, leaving the page asks for confirmation. */
+  /** While bytes are in flight, leaving the page asks for confirmation (not for those the browser holds). */
   #guardUnload(state: UploadState): void {
-    if (isActive(state)) inFlight.add(this);
+    if (isActive(state) && state !== 'background') inFlight.add(this);
     else inFlight.delete(this);
     if (inFlight.size > 0) globalThis.addEventListener?.('beforeunload', confirmUnload);
     else globalThis.removeEventListener?.('beforeunload', confirmUnload);

@@ -295,3 +295,20 @@ describe('where faults come from', () => {
     expect(viaHeader.text).toMatch(/^X-Test-Faults: /);
   });
 });
+
+describe('the session log', () => {
+  it('says which requests carried an Authorization header, and keeps no value', async () => {
+    const sessionUri = await startSession(server.origin, { size });
+    await putChunk(sessionUri, chunk(0), 0, size, { headers: { Authorization: 'Bearer log-test' } });
+    await putChunk(sessionUri, chunk(1), QUANTUM, size);
+    await send(sessionUri, { method: 'PUT', headers: { 'Content-Range': `bytes */${size}`, Authorization: 'Bearer log-test' } });
+    const view = await sessionView(server.origin, sessionUri);
+    expect(view.requests.map((entry) => [entry.kind, entry.authorized])).toEqual([
+      ['start', undefined],
+      ['chunk', true],
+      ['chunk', undefined],
+      ['query', true],
+    ]);
+    expect(JSON.stringify(view)).not.toContain('log-test');
+  });
+});

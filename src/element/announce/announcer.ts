@@ -5,7 +5,7 @@ import type { UploadItem } from '../item/upload-item.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
 
 /** What happened to a file, worth saying. */
-export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline';
+export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline' | 'background';
 
 export interface AnnouncerSettings {
   /** The words of the moment the message is made: a later change of language does not change what was said. */
@@ -121,5 +121,8 @@ function sentence(happening: Happening, item: UploadItem, wording: Wording): str
       return interpolate(t.announceRetrying, { name, time: f.duration(Math.max(0, (item.retryAt ?? now) - now) / 1000) }, false);
     case 'offline':
       return interpolate(t.announceOffline, { name }, false);
+    case 'background':
+      // Its words load with the `background` part of the element ("Uploading {name}" until then).
+      return interpolate(t.announceBackground ?? t.announceStart, { name }, false);
   }
 }

@@ -10,10 +10,15 @@ export interface BackgroundStrings {
   backgroundRunning: string;
   /** Finished while the page was closed. */
   backgroundDone: string;
+  /** An item's status once this page handed it to the browser, and what is said then (`{name}`). */
+  background: string;
+  announceBackground: string;
 }
 
 export const backgroundEnglish: BackgroundStrings = {
   backgroundLabel: 'Uploads finishing in the background',
   backgroundRunning: 'Finishing in the background: {percent} sent, not yet confirmed by the server',
   backgroundDone: 'Uploaded in the background',
+  background: 'Continuing in the background',
+  announceBackground: '{name} continues in the background',
 };

@@ -107,8 +107,10 @@ export class BackgroundUploads implements ReactiveController {
     for (const id of await manager.getIds().catch(() => [] as string[])) {
       const fingerprint = fingerprintOfJob(id);
       const record = fingerprint === undefined ? undefined : mine.get(fingerprint);
-      const registration = record && (await manager.get(id).catch(() => undefined));
-      if (!record || !registration || registration.result !== '') continue;
+      // This page's own hand-off shows in its item's row (`'background'`), not twice.
+      if (!record || this.#settings.listed(record)) continue;
+      const registration = await manager.get(id).catch(() => undefined);
+      if (!registration || registration.result !== '') continue;
       rows.push(this.#running(record, registration));
     }
     for (const record of records) {

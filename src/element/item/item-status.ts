@@ -11,6 +11,8 @@ export const ItemStatuses = Object.freeze({
   paused: 'paused',
   retrying: 'retrying',
   offline: 'offline',
+  /** Handed to the browser (`background`): it sends the rest while the page waits. */
+  background: 'background',
   done: 'done',
   failed: 'failed',
   cancelled: 'cancelled',
@@ -33,6 +35,7 @@ const allowed: Record<ItemStatus, readonly ItemStatus[]> = {
   uploading: running,
   retrying: running,
   offline: running,
+  background: running,
   // A paused item goes back in the queue; the engine itself may also be resumed by script.
   paused: ['queued', ...running],
   failed: ['queued', 'cancelled'],

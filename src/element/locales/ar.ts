@@ -42,6 +42,8 @@ export const ar = {
   backgroundLabel: 'عمليات رفع تكتمل في الخلفية',
   backgroundRunning: 'يكتمل في الخلفية: أُرسل {percent}، ولم يؤكده الخادم بعد',
   backgroundDone: 'رُفع في الخلفية',
+  background: 'يستمر في الخلفية',
+  announceBackground: 'يستمر رفع {name} في الخلفية',
 
   announceStart: 'جارٍ رفع {name}',
   announceDone: 'تم رفع {name}',

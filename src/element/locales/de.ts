@@ -42,6 +42,8 @@ export const de = {
   backgroundLabel: 'Uploads, die im Hintergrund abgeschlossen werden',
   backgroundRunning: 'Wird im Hintergrund abgeschlossen: {percent} gesendet, vom Server noch nicht bestätigt',
   backgroundDone: 'Im Hintergrund hochgeladen',
+  background: 'Wird im Hintergrund fortgesetzt',
+  announceBackground: '{name} wird im Hintergrund fortgesetzt',
 
   announceStart: '{name} wird hochgeladen',
   announceDone: '{name} hochgeladen',

@@ -42,6 +42,8 @@ export const es = {
   backgroundLabel: 'Subidas que terminan en segundo plano',
   backgroundRunning: 'Terminando en segundo plano: {percent} enviado, aún sin confirmar por el servidor',
   backgroundDone: 'Subido en segundo plano',
+  background: 'Continúa en segundo plano',
+  announceBackground: 'La subida de {name} continúa en segundo plano',
 
   announceStart: 'Subiendo {name}',
   announceDone: 'Se subió {name}',

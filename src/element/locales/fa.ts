@@ -42,6 +42,8 @@ export const fa = {
   backgroundLabel: 'بارگذاری‌هایی که در پس‌زمینه تمام می‌شوند',
   backgroundRunning: 'در حال تمام شدن در پس‌زمینه: {percent} ارسال شد، هنوز سرور تأیید نکرده است',
   backgroundDone: 'در پس‌زمینه بارگذاری شد',
+  background: 'در پس‌زمینه ادامه دارد',
+  announceBackground: 'بارگذاری {name} در پس‌زمینه ادامه دارد',
 
   announceStart: 'بارگذاری {name} آغاز شد',
   announceDone: '{name} بارگذاری شد',

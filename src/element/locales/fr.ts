@@ -42,6 +42,8 @@ export const fr = {
   backgroundLabel: 'Importations qui se terminent en arrière-plan',
   backgroundRunning: 'Se termine en arrière-plan\u00a0: {percent} envoyé, pas encore confirmé par le serveur',
   backgroundDone: 'Importé en arrière-plan',
+  background: 'Se poursuit en arrière-plan',
+  announceBackground: 'L’importation de {name} se poursuit en arrière-plan',
 
   announceStart: 'Importation de {name}',
   announceDone: '{name} importé',

@@ -42,6 +42,8 @@ export const he = {
   backgroundLabel: 'העלאות שמסתיימות ברקע',
   backgroundRunning: 'מסתיים ברקע: {percent} נשלחו, השרת עוד לא אישר',
   backgroundDone: 'הועלה ברקע',
+  background: 'ממשיך ברקע',
+  announceBackground: 'ההעלאה של {name} ממשיכה ברקע',
 
   announceStart: 'מעלה את {name}',
   announceDone: '{name} הועלה',

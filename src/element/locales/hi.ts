@@ -42,6 +42,8 @@ export const hi = {
   backgroundLabel: 'बैकग्राउंड में पूरे हो रहे अपलोड',
   backgroundRunning: 'बैकग्राउंड में पूरा हो रहा है: {percent} भेजा गया, सर्वर ने अभी पुष्टि नहीं की',
   backgroundDone: 'बैकग्राउंड में अपलोड हुआ',
+  background: 'बैकग्राउंड में जारी है',
+  announceBackground: '{name} का अपलोड बैकग्राउंड में जारी है',
 
   announceStart: '{name} अपलोड हो रही है',
   announceDone: '{name} अपलोड हो गई',

@@ -42,6 +42,8 @@ export const id = {
   backgroundLabel: 'Unggahan yang selesai di latar belakang',
   backgroundRunning: 'Diselesaikan di latar belakang: {percent} terkirim, belum dikonfirmasi server',
   backgroundDone: 'Diunggah di latar belakang',
+  background: 'Berlanjut di latar belakang',
+  announceBackground: 'Unggahan {name} berlanjut di latar belakang',
 
   announceStart: 'Mengunggah {name}',
   announceDone: '{name} berhasil diunggah',

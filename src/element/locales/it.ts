@@ -42,6 +42,8 @@ export const it = {
   backgroundLabel: 'Caricamenti che terminano in background',
   backgroundRunning: 'Completamento in background: {percent} inviato, non ancora confermato dal server',
   backgroundDone: 'Caricato in background',
+  background: 'Prosegue in background',
+  announceBackground: 'Il caricamento di {name} prosegue in background',
 
   announceStart: 'Caricamento di {name}',
   announceDone: '{name} caricato',

@@ -42,6 +42,8 @@ export const ja = {
   backgroundLabel: 'バックグラウンドで完了するアップロード',
   backgroundRunning: 'バックグラウンドで完了中: {percent} 送信済み、サーバーは未確認',
   backgroundDone: 'バックグラウンドでアップロードしました',
+  background: 'バックグラウンドで続行中',
+  announceBackground: '{name} のアップロードはバックグラウンドで続行中',
 
   announceStart: '{name} をアップロードしています',
   announceDone: '{name} をアップロードしました',

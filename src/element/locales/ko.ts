@@ -42,6 +42,8 @@ export const ko = {
   backgroundLabel: '백그라운드에서 완료되는 업로드',
   backgroundRunning: '백그라운드에서 완료 중: {percent} 전송됨, 서버 확인 전',
   backgroundDone: '백그라운드에서 업로드됨',
+  background: '백그라운드에서 계속 중',
+  announceBackground: '{name} 업로드가 백그라운드에서 계속됩니다',
 
   announceStart: '{name} 업로드 중',
   announceDone: '{name} 업로드 완료',

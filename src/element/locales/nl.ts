@@ -42,6 +42,8 @@ export const nl = {
   backgroundLabel: 'Uploads die op de achtergrond worden voltooid',
   backgroundRunning: 'Wordt op de achtergrond voltooid: {percent} verzonden, nog niet bevestigd door de server',
   backgroundDone: 'Op de achtergrond geüpload',
+  background: 'Gaat door op de achtergrond',
+  announceBackground: 'Upload van {name} gaat door op de achtergrond',
 
   announceStart: '{name} wordt geüpload',
   announceDone: '{name} is geüpload',

@@ -42,6 +42,8 @@ export const pl = {
   backgroundLabel: 'Przesyłanie kończone w tle',
   backgroundRunning: 'Kończenie w tle: wysłano {percent}, serwer jeszcze nie potwierdził',
   backgroundDone: 'Przesłano w tle',
+  background: 'Trwa w tle',
+  announceBackground: 'Przesyłanie pliku {name} trwa w tle',
 
   announceStart: 'Przesyłanie pliku {name}',
   announceDone: 'Przesłano plik {name}',

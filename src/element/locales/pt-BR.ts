@@ -42,6 +42,8 @@ export const ptBR = {
   backgroundLabel: 'Envios que terminam em segundo plano',
   backgroundRunning: 'Terminando em segundo plano: {percent} enviado, ainda não confirmado pelo servidor',
   backgroundDone: 'Enviado em segundo plano',
+  background: 'Continuando em segundo plano',
+  announceBackground: 'O envio de {name} continua em segundo plano',
 
   announceStart: 'Enviando {name}',
   announceDone: '{name} enviado',

@@ -42,6 +42,8 @@ export const ru = {
   backgroundLabel: 'Загрузки, которые завершаются в фоне',
   backgroundRunning: 'Завершается в фоне: отправлено {percent}, сервер ещё не подтвердил',
   backgroundDone: 'Загружено в фоне',
+  background: 'Продолжается в фоне',
+  announceBackground: 'Загрузка {name} продолжается в фоне',
 
   announceStart: 'Загрузка {name}',
   announceDone: 'Файл {name} загружен',

@@ -42,6 +42,8 @@ export const tr = {
   backgroundLabel: 'Arka planda tamamlanan yüklemeler',
   backgroundRunning: 'Arka planda tamamlanıyor: {percent} gönderildi, sunucu henüz onaylamadı',
   backgroundDone: 'Arka planda yüklendi',
+  background: 'Arka planda devam ediyor',
+  announceBackground: '{name} yüklemesi arka planda devam ediyor',
 
   announceStart: '{name} yükleniyor',
   announceDone: '{name} yüklendi',

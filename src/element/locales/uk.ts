@@ -42,6 +42,8 @@ export const uk = {
   backgroundLabel: 'Завантаження, що завершуються у фоні',
   backgroundRunning: 'Завершується у фоні: надіслано {percent}, сервер ще не підтвердив',
   backgroundDone: 'Завантажено у фоні',
+  background: 'Триває у фоні',
+  announceBackground: 'Завантаження {name} триває у фоні',
 
   announceStart: 'Завантаження {name}',
   announceDone: 'Файл {name} завантажено',

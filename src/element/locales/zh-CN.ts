@@ -42,6 +42,8 @@ export const zhCN = {
   backgroundLabel: '在后台完成的上传',
   backgroundRunning: '正在后台完成：已发送 {percent}，服务器尚未确认',
   backgroundDone: '已在后台上传',
+  background: '正在后台继续',
+  announceBackground: '{name} 正在后台继续上传',
 
   announceStart: '正在上传 {name}',
   announceDone: '{name} 已上传',

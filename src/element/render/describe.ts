@@ -62,7 +62,8 @@ export function statusText(item: UploadItem, wording: Wording): string {
     case 'rejected':
       return interpolate(t.rejected, { reason: rejectReason(item, wording) });
     default:
-      return t[item.status];
+      // `background`'s words come with that part of the element: "Uploading" until it is loaded.
+      return t[item.status] ?? t.uploading;
   }
 }
 

@@ -21,10 +21,13 @@ const PRIMARY: Partial<Record<ItemStatus, ItemAction>> = {
   failed: 'retry',
 };
 
-/** The buttons of an item: a primary one while there is something to do, then Cancel, or Remove once settled. */
+/**
+ * The buttons of an item: a primary one while there is something to do, then Cancel, or Remove once
+ * settled. Handed to the browser, only Cancel: the browser's own UI pauses its request.
+ */
 export function actionsFor(status: ItemStatus): { primary: ItemAction | undefined; secondary: ItemAction } {
   const primary = PRIMARY[status];
-  return { primary, secondary: primary ? 'cancel' : 'remove' };
+  return { primary, secondary: primary || status === 'background' ? 'cancel' : 'remove' };
 }
 
 // Every button comes from this one template, each in a fixed place, so when Pause becomes Resume

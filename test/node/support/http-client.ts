@@ -113,7 +113,7 @@ export interface SessionView {
   complete: boolean;
   expired: boolean;
   bytesReceived: number;
-  requests: { kind: string; contentRange: string | null; status: number; dropped?: boolean }[];
+  requests: { kind: string; contentRange: string | null; status: number; dropped?: boolean; authorized?: true }[];
 }
 
 /** What the server saw of a session. */
