@@ -3,9 +3,9 @@ import { makeThumbnail } from './make-thumbnail.ts';
 import type { ThumbnailsSettings } from './thumbnails-controller.ts';
 
 /**
- * Makes the pictures of image rows as they come on screen (an IntersectionObserver on each row's
- * thumbnail cell), keeps their object URLs, and revokes them when a row goes or the element leaves
- * the page. Loaded with the first image row.
+ * Makes the pictures of image and video rows as they come on screen (an IntersectionObserver on each
+ * row's thumbnail cell), keeps their object URLs, and revokes them when a row goes or the element
+ * leaves the page. Loaded with the first such row.
  */
 export class ThumbnailMaker {
   readonly #root: ShadowRoot;

@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 import type { UploadItem } from '../item/upload-item.ts';
 import type { ThumbnailMaker } from './thumbnail-maker.ts';
 
-/** Images larger than this get the icon: decoding them costs more than a thumbnail is worth. */
+/** Images larger than this get the icon: decoding them costs more than a thumbnail is worth (a video's first frame does not cost more in a larger file). */
 const MAX_BYTES = 50_000_000;
 
 export interface ThumbnailsSettings {
@@ -12,8 +12,9 @@ export interface ThumbnailsSettings {
 }
 
 /**
- * Thumbnails for image rows: a row that wants one is marked `data-pending`; the code that watches
- * rows come on screen and makes the pictures loads with the first such row (`thumbnail-maker.ts`).
+ * Thumbnails for image and video rows: a row that wants one is marked `data-pending`; the code that
+ * watches rows come on screen and makes the pictures loads with the first such row
+ * (`thumbnail-maker.ts`; `video-frame.ts` with the first video).
  */
 export class ThumbnailsController implements ReactiveController {
   readonly #host: ReactiveElement;
@@ -34,10 +35,10 @@ export class ThumbnailsController implements ReactiveController {
     return this.#maker?.urlOf(item);
   }
 
-  /** Whether the item's row should ask for a thumbnail: an image not made nor being made yet. */
+  /** Whether the item's row should ask for a thumbnail: an image or a video not made nor being made yet. */
   wants(item: UploadItem): boolean {
     const { type, size } = item.file;
-    const wants = type.startsWith('image/') && size <= MAX_BYTES && typeof createImageBitmap === 'function' && !this.#maker?.has(item);
+    const wants = (type.startsWith('video/') || (type.startsWith('image/') && size <= MAX_BYTES)) && typeof createImageBitmap === 'function' && !this.#maker?.has(item);
     if (wants && !this.#maker?.watches(item)) this.#asking.add(item);
     return wants;
   }
