@@ -80,7 +80,7 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart item-failed - A row failed; Retry is offered.
  * @csspart item-cancelled - A row cancelled.
  * @csspart item-rejected - A row not added (`accept`, a size or count limit, `multiple`, or a cancelled `upload-add`).
- * @csspart thumbnail - A small picture of an image file (made off the main thread when its row comes on screen), else an icon of the file's type.
+ * @csspart thumbnail - A small picture of an image file or of a frame near a video's start (made when its row comes on screen), else an icon of the file's type.
  * @csspart name - The file's name; a long one is shortened in the middle, keeping its extension, and whole in its `title`.
  * @csspart size - The file's size.
  * @csspart status - The item's status text.
