@@ -15,6 +15,8 @@ export interface BenchConfig {
   sampleMs: number;
   /** An emulated link between the browser and the servers (`--link=100,40`); loopback when undefined. */
   link: LinkSpec | undefined;
+  /** Log each upload's requests and marks (`--timeline=1`): where its time went. */
+  timeline: boolean;
 }
 
 const MiB = 1024 * 1024;
@@ -71,6 +73,7 @@ export function readConfig(argv: readonly string[], dir: string): BenchConfig {
     // On a link, sample less often: the bench's reading of /proc competes with Chromium for the CPU.
     sampleMs: Number(setting('sample_ms', argv) ?? (link ? 1000 : 250)),
     link,
+    timeline: ['1', 'true', 'yes'].includes(setting('timeline', argv) ?? ''),
   };
 }
 

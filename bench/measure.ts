@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright';
 import type { Contender } from './lineup.ts';
+import type { TimelineEntry } from './page/main.ts';
 import { sampleMemory, type MemoryPeaks } from './memory.ts';
-import type { BenchServers } from './servers.ts';
+import type { BenchServers, ServedRequest } from './servers.ts';
 
 export interface Measurement extends MemoryPeaks {
   contender: string;
@@ -13,6 +14,10 @@ export interface Measurement extends MemoryPeaks {
   /** From the click to the first answer saying the server holds bytes. */
   firstConfirmedMs: number;
   requests: number;
+  /** Each request as the page saw it and the contender's marks, in ms from the click. */
+  timeline: TimelineEntry[];
+  /** Each request as the servers saw it, in ms from the first one's arrival. */
+  served: ServedRequest[];
 }
 
 const SETTLE_MS = 1000;
@@ -55,6 +60,8 @@ export async function measure(setup: MeasureSetup, contender: Contender, file: s
       firstConfirmedMs: outcome.firstConfirmedMs,
       mbPerSecond: outcome.bytes / 1e6 / (outcome.ms / 1000),
       requests: counts.reference + counts.tus + counts.drain,
+      timeline: outcome.timeline,
+      served: servers.served(),
       ...memory,
     };
   } finally {

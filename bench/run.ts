@@ -60,10 +60,24 @@ async function attempt(contender: Contender, bytes: number, round: number, into:
         `first confirmed ${m.firstConfirmedMs.toFixed(0)} ms, ` +
       `heap ${(m.peakHeap / 2 ** 20).toFixed(1)} MiB, PSS +${(m.pssOwnGrowth / 2 ** 20).toFixed(1)} MiB anon+shmem, +${(m.pssGrowth / 2 ** 20).toFixed(1)} MiB all (${m.samples} samples; ` +
       `${m.peakBy.map((p) => `${p.spawned ? 'new ' : ''}${p.role} ${(p.bytes / 2 ** 20).toFixed(1)}`).join(', ')})`);
+    if (config.timeline) logTimeline(m);
   } catch (error) {
     failures.push({ contender: contender.id, bytes, round, error: String(error) });
     log(`  ${sizeLabel(bytes)} ${round < 0 ? 'warm-up' : `#${round + 1}`} ${contender.id}: FAILED ${String(error).split('\n')[0]}`);
   }
+}
+
+/** Where the time of one upload went: each request as the page and the servers saw it, and the contender's marks. */
+function logTimeline(m: Measurement): void {
+  const ms = (t: number | undefined) => (t === undefined ? '–' : t.toFixed(1));
+  for (const { what, at, request } of m.timeline) {
+    if (!request) log(`      ${ms(at).padStart(8)}  ${what}`);
+    else {
+      const connect = request.connect ? ` connect ${ms(request.connect[0])}–${ms(request.connect[1])},` : '';
+      log(`      ${ms(at).padStart(8)}  ${what}:${connect} sent ${ms(request.sent)}, answered ${ms(request.answered)}, ended ${ms(request.ended)}`);
+    }
+  }
+  log(`      server (ms from the first arrival): ${m.served.map((r) => `${r.what} ${ms(r.arrived)}→${ms(r.answered)}`).join(', ')}`);
 }
 
 try {

@@ -12,12 +12,21 @@ import { TUS_PATH, tusServer } from './tus.ts';
 
 export type Service = 'reference' | 'tus' | 'drain';
 
+/** A request as the servers saw it: when it arrived and when its answer was written, in ms from the first arrival. */
+export interface ServedRequest {
+  what: string;
+  arrived: number;
+  answered: number | undefined;
+}
+
 export interface BenchServers {
   /** The one loopback origin of the page and every endpoint: no CORS preflights for anyone. */
   origin: string;
   /** Requests each service answered since the last `resetCounts()`. */
   counts(): Record<Service, number>;
   resetCounts(): void;
+  /** The requests to the services since the last `resetCounts()`. */
+  served(): ServedRequest[];
   /** Deletes what the uploads wrote, so a long bench does not fill the disk. */
   clearStored(): Promise<void>;
   close(): Promise<void>;
@@ -56,10 +65,16 @@ export async function startServers(
   const drain = drainHandler(drainDir);
   const page = staticFiles(pageDir);
   const counts: Record<Service, number> = { reference: 0, tus: 0, drain: 0 };
+  let served: { what: string; arrived: number; answered: number | undefined }[] = [];
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const service = serviceOf(new URL(req.url ?? '/', 'http://localhost').pathname);
-    if (service) counts[service]++;
+    if (service) {
+      counts[service]++;
+      const entry = { what: `${req.method} ${service}`, arrived: performance.now(), answered: undefined as number | undefined };
+      served.push(entry);
+      res.once('finish', () => (entry.answered = performance.now()));
+    }
     req.on('error', () => {});
     if (service === 'reference') return reference!.handle(req, res);
     if (service === 'tus') return void tus.handle(req, res);
@@ -88,6 +103,12 @@ export async function startServers(
     counts: () => ({ ...counts }),
     resetCounts: () => {
       for (const service of Object.keys(counts) as Service[]) counts[service] = 0;
+      served = [];
+    },
+    served: () => {
+      const zero = served[0]?.arrived ?? 0;
+      const relative = (t: number) => Math.round((t - zero) * 10) / 10;
+      return served.map(({ what, arrived, answered }) => ({ what, arrived: relative(arrived), answered: answered === undefined ? undefined : relative(answered) }));
     },
     clearStored: async () => {
       for (const dir of [referenceDir, tusDir, drainDir]) {

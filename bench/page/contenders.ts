@@ -12,6 +12,9 @@ export const ENDPOINTS = {
 /** Called each time the server confirmed that it holds bytes (its answer arrived), with how many. */
 export type OnConfirmed = (bytes: number) => void;
 
+/** Notes a moment of the upload (a state it entered, a progress event) in the run's timeline. */
+export type Mark = (what: string) => void;
+
 /** One whole-file `PUT` by `fetch`. */
 export async function rawFetch(file: File): Promise<void> {
   const response = await fetch(ENDPOINTS.drain, { method: 'PUT', body: file });
@@ -37,9 +40,13 @@ export function rawXhr(file: File, slice = false): Promise<void> {
 export type OursOptions = Pick<UploadOptions, 'chunkSize' | 'chunkTargetMs' | 'minChunkSize' | 'maxChunkSize'>;
 
 /** Our engine as an application uses it: `new Upload(file, { endpoint })`. */
-export async function ours(file: File, onConfirmed: OnConfirmed, options: OursOptions = {}): Promise<void> {
+export async function ours(file: File, onConfirmed: OnConfirmed, mark: Mark, options: OursOptions = {}): Promise<void> {
   const upload = new Upload(file, { endpoint: ENDPOINTS.reference, ...options });
-  upload.addEventListener('progress', (event) => event.detail.bytesCommitted > 0 && onConfirmed(event.detail.bytesCommitted));
+  upload.addEventListener('statechange', (event) => mark(`state ${event.detail.state}`));
+  upload.addEventListener('progress', (event) => {
+    mark(`progress ${event.detail.bytesCommitted}`);
+    if (event.detail.bytesCommitted > 0) onConfirmed(event.detail.bytesCommitted);
+  });
   const result = await upload.start();
   if (result.status !== 201) throw new Error(`ours finished with ${result.status}`);
 }
