@@ -5,8 +5,10 @@ import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, sessionLog } from './support/server.ts';
 
-// ky and the XHR transport are a chunk of their own (src/transport/default-client.ts), loaded when
-// the first Upload is made. Here the load can be held, or fail as a lost chunk would.
+// ky and the XHR transport are a chunk of their own (src/transport/default-client.ts), loaded at
+// idle or when the first Upload is made. Here only the latter, and the load can be held, or fail as a
+// lost chunk would.
+transportChunk.atIdle = false;
 const realLoad = transportChunk.load;
 const chunk = { failures: 0, loads: 0, held: undefined as Promise<void> | undefined };
 transportChunk.load = async () => {

@@ -6,7 +6,9 @@ import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint } from './support/server.ts';
 
 // A page that uses the engine alone may load the transports before the first click
-// (src/transport/default-client.ts): once, and the first Upload then finds them loaded.
+// (src/transport/default-client.ts): once, and the first Upload then finds them loaded. Here before
+// the page is idle (the load at idle is off: transports-at-idle.test.ts).
+transportChunk.atIdle = false;
 const realLoad = transportChunk.load;
 let loads = 0;
 transportChunk.load = () => {
