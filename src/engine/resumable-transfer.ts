@@ -9,6 +9,7 @@ import type { SessionStatus } from '../protocol/session-status.ts';
 import { startSession } from '../protocol/start-session.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
+import { CHUNK_QUANTUM } from './options.ts';
 import { RetryBudget } from './retry-budget.ts';
 import { withRetries, type Transfer, type TransferHost } from './transfer.ts';
 
@@ -41,6 +42,8 @@ export class ResumableTransfer implements Transfer {
   #restarts = 0;
   /** The end of the chunk whose answer is awaited, if one is. */
   #inFlightEnd: number | undefined;
+  /** Settles once the record of the session started here is written (see `#transfer`). */
+  #recorded: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: TransferHost) {
     this.#budget = new RetryBudget(host.options.retry);
@@ -77,7 +80,7 @@ export class ResumableTransfer implements Transfer {
       this.#sizer.roundTrip(performance.now() - askedAt);
       this.#sessionUri = sessionUri;
       this.#offset = this.#sentUpTo = this.#confirmed = 0;
-      host.session(sessionUri);
+      this.#recorded = host.session(sessionUri);
     } else {
       // Bytes may have been in flight when we stopped: only the server knows where to go on from.
       const reachable = this.#adopted ? total : this.#sentUpTo;
@@ -93,6 +96,10 @@ export class ResumableTransfer implements Transfer {
     for (;;) {
       const start = this.#offset;
       const end = Math.min(start + this.#sizer.next(), total);
+      // A reload resumes from the session's record, so bytes it would want to resume go only once the
+      // record is written. The first 256 KiB may overlap that write: a reload before it lands starts
+      // afresh and loses no more than them.
+      if (end > CHUNK_QUANTUM) await this.#recorded;
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
       this.#inFlightEnd = end;

@@ -16,8 +16,11 @@ export interface TransferHost {
   phase(state: 'starting' | 'uploading' | 'retrying' | 'offline', retryInMs?: number): void;
   /** The server confirmed this many bytes. */
   committed(bytes: number): void;
-  /** A session URI was obtained, or dropped (undefined) when the session died. */
-  session(uri: string | undefined): void;
+  /**
+   * A session URI was obtained, or dropped (undefined) when the session died. Settles once the
+   * session's record is written, or storage gave up (it is best effort), or at once without one.
+   */
+  session(uri: string | undefined): Promise<void>;
 }
 
 /** One way of moving the bytes. `run` may be called again after it threw (pause, error): it goes on. */

@@ -282,10 +282,10 @@ export class Upload extends EventTarget {
         if (this.#sessionUri && bytes < this.file.size) void this.#persistence?.save(this.#sessionUri, bytes);
         this.#report(bytes);
       },
-      session: (uri) => {
+      session: async (uri) => {
         if (!live()) return;
         this.#sessionUri = uri;
-        if (uri) void this.#persistence?.save(uri, 0);
+        if (uri) await this.#persistence?.save(uri, 0);
       },
     };
   }

@@ -65,6 +65,37 @@ describe('sessions kept in IndexedDB', () => {
     expect(record).toMatchObject({ sessionUri: upload.sessionUri, bytesCommitted: QUANTUM });
   });
 
+  it('sends no byte past the first 256 KiB before the session is recorded, however slow the store', async () => {
+    // A store whose writes take a while (a busy disk): the rest of the file waits for the session's
+    // record, since a reload during it would want to resume; the first chunk goes meanwhile.
+    let recordedAt: number | undefined;
+    class SlowStore extends MemorySessionStore {
+      override async set(record: Parameters<MemorySessionStore['set']>[0]): Promise<void> {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await super.set(record);
+        recordedAt ??= performance.now();
+      }
+    }
+    for (const chunkSize of [undefined, 2 * QUANTUM]) {
+      recordedAt = undefined;
+      const file = patternFile(4 * QUANTUM + 5, 'slow-disk.bin');
+      const upload = new Upload(file, { endpoint: endpoint(), store: new SlowStore(), chunkSize });
+      const confirmed: { bytes: number; at: number }[] = [];
+      upload.addEventListener('progress', (event) => confirmed.push({ bytes: event.detail.bytesCommitted, at: performance.now() }));
+      const result = await upload.start();
+      await expectStored(result, file);
+      const log = await sessionLog(result.sessionUri!);
+      expect(recordedAt).toBeDefined();
+      if (chunkSize === undefined) {
+        // Adaptive: 256 KiB went before the record was written; the rest after.
+        expect(log.requests.map((request) => request.kind)).toEqual(['start', 'chunk', 'chunk']);
+        expect(confirmed.find(({ bytes }) => bytes === QUANTUM)!.at).toBeLessThan(recordedAt!);
+      }
+      // Every byte past the first 256 KiB was confirmed only after the record existed.
+      for (const { bytes, at } of confirmed) if (bytes > QUANTUM) expect(at).toBeGreaterThan(recordedAt!);
+    }
+  });
+
   it('keeps the session and what the server holds, never a header', async () => {
     const file = patternFile(3 * QUANTUM, 'holiday.mov', 'video/quicktime');
     const url = endpoint();

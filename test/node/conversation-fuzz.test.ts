@@ -106,7 +106,7 @@ describe('resumable conversations with a random server', () => {
             ...normalizeOptions(file, { endpoint: ENDPOINT, chunkSize: QUANTUM, retry, store: false, ...(adopted ? { sessionUri: given } : {}) }),
             http,
           };
-          const transfer = new ResumableTransfer({ options, phase: () => {}, committed: () => {}, session: () => {} });
+          const transfer = new ResumableTransfer({ options, phase: () => {}, committed: () => {}, session: async () => {} });
           let result;
           try {
             result = await transfer.run(new AbortController().signal);
