@@ -43,16 +43,20 @@ export function shadow(element: ResumableUploadElement): ShadowRoot {
 export async function rowOf(element: ResumableUploadElement, item: UploadItem): Promise<HTMLLIElement> {
   await element.updateComplete;
   const find = () => shadow(element).querySelector<HTMLLIElement>(`li[data-item="${item.id}"]`);
-  for (let tries = 0; !find() && tries < 10 && element.items.includes(item); tries++) {
-    await scrollToRow(element, element.items.indexOf(item));
+  for (let tries = 0; !find() && tries < 40 && element.items.includes(item); tries++) {
+    await scrollToRow(element, element.items.indexOf(item), tries >= 5);
   }
   const row = find();
   if (!row) throw new Error(`No row for ${item.file.name}`);
   return row;
 }
 
-/** Scrolls the page so the row at `index` of a long list is on screen (from the rows rendered, their place and height). */
-export async function scrollToRow(element: ResumableUploadElement, index: number): Promise<void> {
+/**
+ * Scrolls the page so the row at `index` of a long list is on screen (from the rows rendered, their
+ * place and height); `stepwise`, for a list in a box that scrolls, brings the rendered row nearest
+ * to it into view instead, a screen at a time.
+ */
+export async function scrollToRow(element: ResumableUploadElement, index: number, stepwise = false): Promise<void> {
   const rows = [...shadow(element).querySelectorAll<HTMLLIElement>('[part~=list] > li[aria-posinset]')];
   const first = rows[0];
   const last = rows.at(-1);
@@ -60,7 +64,8 @@ export async function scrollToRow(element: ResumableUploadElement, index: number
   const place = (row: HTMLLIElement) => Number(row.getAttribute('aria-posinset')) - 1;
   const top = (row: HTMLLIElement) => row.getBoundingClientRect().top;
   const pitch = rows.length > 1 ? (top(last) - top(first)) / (place(last) - place(first)) : first.getBoundingClientRect().height;
-  scrollBy(0, top(first) + (index - place(first)) * pitch - innerHeight / 3);
+  if (stepwise) (index > place(last) ? last : first).scrollIntoView({ block: index > place(last) ? 'start' : 'end' });
+  else scrollBy(0, top(first) + (index - place(first)) * pitch - innerHeight / 3);
   await new Promise((resolve) => requestAnimationFrame(resolve));
   await element.updateComplete;
 }
