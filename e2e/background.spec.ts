@@ -303,3 +303,32 @@ test('without Background Fetch (Firefox; Chromium with the API taken away), a hi
   expect(view.requests.filter((entry) => entry.kind === 'chunk')).toHaveLength(SMALL / CHUNK);
   expect((await seenOn(page)).map((entry) => entry.status)).not.toContain('background');
 });
+
+test('a tab switched away while a chunk is being sent lets it finish, then hands off from what the server confirmed: nothing resent, no gap', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  await openDemo(page);
+  // The page's own requests go at 4 MiB/s (DevTools' throttling): a chunk's body takes two seconds.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * MiB });
+  const id = await startUpload(page, request, file);
+  // Hidden while the server has part of the next chunk's body and the page sends the rest of it.
+  let inFlight: SessionView | undefined;
+  for (const deadline = Date.now() + 60_000; !inFlight && Date.now() < deadline; ) {
+    const view = await session(request, id);
+    if (view.committed < SMALL - CHUNK && view.bytesReceived - view.committed > MiB && view.bytesReceived - view.committed < CHUNK - 3 * MiB) inFlight = view;
+    else await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  expect(inFlight, 'a chunk in the middle of its body').toBeDefined();
+  await setHidden(page, true);
+
+  const success = page.locator('#log li[data-event=upload-success]');
+  await expect(success).toHaveCount(1, { timeout: 120_000 });
+  const view = await session(request, id);
+  expect(view.complete).toBe(true);
+  // The chunk in flight went on whole; the rest started where the server's answer to it said.
+  const handOff = handOffOf(view, SMALL);
+  expect(handOff).toMatchObject({ status: 201, contentRange: `bytes ${inFlight!.committed + CHUNK}-${SMALL - 1}/${SMALL}` });
+  expect(view.requests.filter((entry) => entry.status === 400 || entry.dropped)).toEqual([]);
+  expect(view.bytesReceived).toBe(SMALL);
+});

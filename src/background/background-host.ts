@@ -22,4 +22,9 @@ export interface BackgroundHost {
   handOff(until: Promise<unknown>): void;
   /** The browser took the request: the upload is `'background'` until the hand-off's `until` settles. */
   accepted(): void;
+  /**
+   * Calls `handOff` at the next boundary between chunks, with the bytes the server's answer just
+   * confirmed (then `handOff` may call `handOff(until)` above); undefined takes the request back.
+   */
+  atNextBoundary(handOff: ((offset: number) => void) | undefined): void;
 }

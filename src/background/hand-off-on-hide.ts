@@ -60,6 +60,11 @@ async function copiedHeaders(host: BackgroundHost): Promise<Record<string, strin
  * foreground stops until that request ends. Without Background Fetch or an active service worker,
  * nothing happens.
  *
+ * Where the rest starts: a hidden page is still alive, so the chunk in flight goes on and the rest
+ * starts where the server's answer to it says (nothing resent, no gap). A closing page cannot wait
+ * for an answer, and a job cannot ask the session first (see `handOff`), so the rest starts after
+ * the chunk in flight.
+ *
  * On a closing tab the hand-off races the page's teardown: Chromium starts the job only after a
  * few internal hops, and loses it when the document goes first (measured here: about one close in
  * eight under load with `visibilitychange` alone, none of eight with `beforeunload`, which a tab
@@ -92,25 +97,39 @@ export async function watchBackground(host: BackgroundHost): Promise<void> {
       return;
     }
     if (event.type === 'visibilitychange' && document.visibilityState === 'visible') {
+      host.atNextBoundary(undefined); // back before the chunk in flight was answered: nothing to hand off
       void copiedHeaders(host).then((fresh) => (headers = fresh));
       return;
     }
     if (held) return;
-    const job = handOff(host, manager, id, headers);
-    if (job) hold(job);
+    const start = (offset: number) => {
+      host.atNextBoundary(undefined);
+      const job = handOff(host, manager, id, headers, offset);
+      if (job) hold(job);
+    };
+    if (event.type === 'beforeunload') start(host.inFlightEnd() ?? host.bytesCommitted());
+    else host.atNextBoundary(start);
   };
   document.addEventListener('visibilitychange', onLeave);
   globalThis.addEventListener('beforeunload', onLeave);
 }
 
-/** Starts the job for the rest of the file; the promise settles when it ended (or was refused). */
-function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: string, headers: Record<string, string>): Promise<void> | undefined {
+/**
+ * Starts the job for the rest of the file from `start`; the promise settles when it ended (or was
+ * refused).
+ *
+ * At a boundary between chunks `start` is what the server just confirmed. On a closing page it is
+ * the end of the chunk in flight: a chunk whose answer is awaited has usually reached the server
+ * whole, and cancelling it does not undo that. A chunk cut in the middle leaves a gap the server
+ * refuses (the worker marks the upload interrupted, the next visit asks the session where it
+ * stands, as without this option). Nothing better is sound there: a status query needs an answer
+ * the closing page does not live to read; a job's requests run side by side and its worker cannot
+ * start another job, so the job cannot ask first; and starting from the last confirmed offset
+ * repeats bytes the server may hold (all of a chunk that arrived whole), which the protocol's
+ * servers refuse ("resume from the offset the server returned").
+ */
+function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: string, headers: Record<string, string>, start: number): Promise<void> | undefined {
   const sessionUri = host.sessionUri();
-  // A chunk whose answer is awaited has usually reached the server whole (only its answer is
-  // pending), and cancelling it now does not undo that: the rest starts after it. A chunk cut
-  // in the middle leaves a gap the server refuses; the worker marks the upload interrupted and
-  // the next visit asks the session where it stands, as without this option.
-  const start = host.inFlightEnd() ?? host.bytesCommitted();
   const rest = host.file.size - start;
   if (!host.running() || !sessionUri || rest <= 0 || rest > host.options.background!.maxBytes) return undefined;
   // Never to an origin that may not see them.

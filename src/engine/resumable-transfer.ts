@@ -95,6 +95,9 @@ export class ResumableTransfer implements Transfer {
     host.phase('uploading');
     for (;;) {
       const start = this.#offset;
+      // The server's answer is the latest word on the session: a hand-off (`background`) may start here.
+      host.boundary?.(start);
+      if (signal.aborted) throw signal.reason;
       const end = Math.min(start + this.#sizer.next(), total);
       // A reload resumes from the session's record, so bytes it would want to resume go only once the
       // record is written. The first 256 KiB may overlap that write: a reload before it lands starts

@@ -21,6 +21,8 @@ export interface TransferHost {
    * session's record is written, or storage gave up (it is best effort), or at once without one.
    */
   session(uri: string | undefined): Promise<void>;
+  /** Nothing is in flight and the server's last answer said it holds `offset` bytes (resumable only). */
+  boundary?(offset: number): void;
 }
 
 /** One way of moving the bytes. `run` may be called again after it threw (pause, error): it goes on. */

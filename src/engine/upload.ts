@@ -55,6 +55,8 @@ export class Upload extends EventTarget {
   /** While the browser sends the rest in the background (the `background` option): settles when that request ends. */
   #background: Promise<void> | undefined;
   #backgroundWatched = false;
+  /** A hand-off waiting for the next boundary between chunks (see `BackgroundHost.atNextBoundary`). */
+  #atBoundary: ((offset: number) => void) | undefined;
 
   /** Throws `UploadError` with code `'invalid-option'` when an option is wrong. */
   constructor(file: Blob, options: UploadOptions) {
@@ -269,6 +271,7 @@ export class Upload extends EventTarget {
       accepted: () => {
         if (this.#background && isActive(this.#state)) this.#setState('background');
       },
+      atNextBoundary: (handOff) => (this.#atBoundary = handOff),
     };
   }
 
@@ -287,6 +290,7 @@ export class Upload extends EventTarget {
         this.#sessionUri = uri;
         if (uri) await this.#persistence?.save(uri, 0);
       },
+      boundary: (offset) => this.#atBoundary?.(offset),
     };
   }
 
