@@ -26,9 +26,11 @@ export function rowRange(count: number, pitch: number, top: number, screen: numb
   const rowAt = (y: number) => Math.min(count, Math.max(0, Math.floor(y / pitch)));
   const covers = (range: RowRange, margin: number) =>
     range.first <= rowAt(-top - margin) && range.last >= Math.min(count, rowAt(screen - top + margin) + 1) && range.last - range.first >= Math.min(count, MIN_ROWS);
-  if (previous && previous.last <= count && covers(previous, MARGIN_PX)) return previous;
-  let first = rowAt(-top - OVERSCAN_PX);
-  let last = Math.min(count, rowAt(screen - top + OVERSCAN_PX) + 1);
+  // Tall rows (a narrow screen) keep at least a row and a half around the screen, for Tab and Shift+Tab.
+  if (previous && previous.last <= count && covers(previous, Math.max(MARGIN_PX, pitch * 1.5))) return previous;
+  const overscan = Math.max(OVERSCAN_PX, pitch * 4);
+  let first = rowAt(-top - overscan);
+  let last = Math.min(count, rowAt(screen - top + overscan) + 1);
   if (last - first < MIN_ROWS) {
     last = Math.min(count, first + MIN_ROWS);
     first = Math.max(0, last - MIN_ROWS);
