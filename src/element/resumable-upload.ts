@@ -442,7 +442,7 @@ export class ResumableUploadElement extends LitElement {
   }
 
   #add(files: IncomingFile[]): UploadItem[] {
-    const added = this.#uploads.add(files);
+    const added = this.#uploads.add(this.#interrupted.withKeptPaths(files));
     this.#interrupted.taken(added.map((item) => item.file));
     return added;
   }
@@ -485,6 +485,8 @@ export class ResumableUploadElement extends LitElement {
       metadata,
       headers: this.headers,
       chunkSize: this.chunkSize || undefined,
+      // Kept with the session: an interrupted row shows it, and a file chosen again gets it back.
+      relativePath: item.relativePath,
       ...(this.store === true ? {} : { store: this.store }),
       ...(this.background ? { background: true } : {}),
     };

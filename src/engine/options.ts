@@ -110,6 +110,13 @@ export interface UploadOptions {
   maxStoredAgeMs?: number;
   /** The file's handle (File System Access API), kept with the session so a reload needs no new choice of file. */
   fileHandle?: FileSystemFileHandle;
+  /**
+   * Where the file sits in a folder it came from (`photos/2024/a.jpg`), kept with the session so
+   * `listStoredUploads` gives it back after a reload. Neither sent nor part of the fingerprint; kept
+   * only when it is a string that ends with the file's name, of at most 4096 characters and no control
+   * characters (another value is left out of the record, which stays).
+   */
+  relativePath?: string;
   /** Ask the person to confirm leaving the page while bytes are in flight. @default false */
   warnBeforeUnload?: boolean;
   /** Aborts the upload, like `abort()`. */
@@ -148,6 +155,7 @@ export interface NormalizedOptions extends UploadContext {
   store: SessionStore | undefined;
   maxStoredAgeMs: number;
   fileHandle: FileSystemFileHandle | undefined;
+  relativePath: string | undefined;
   warnBeforeUnload: boolean;
   signal: AbortSignal | undefined;
   background: Required<BackgroundOptions> | undefined;
@@ -321,6 +329,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     store: uploadType === 'resumable' ? checkStore(options.store) : undefined,
     maxStoredAgeMs: checkCount('maxStoredAgeMs', options.maxStoredAgeMs, DEFAULT_MAX_STORED_AGE_MS),
     fileHandle: options.fileHandle,
+    relativePath: options.relativePath,
     warnBeforeUnload: options.warnBeforeUnload === true,
     signal: options.signal,
     background: uploadType === 'resumable' ? checkBackground(options.background) : undefined,

@@ -1,7 +1,7 @@
 import { isTrustedStoredSession } from '../security/origin-policy.ts';
 import { fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
-import { isStale, isStoredUpload, type StoredUpload } from './stored-upload.ts';
+import { isRelativePath, isStale, isStoredUpload, type StoredUpload } from './stored-upload.ts';
 
 /** What of an upload's options its record keeps and checks (the upload's normalized options fit). */
 export interface PersistenceOptions extends UploadRequest {
@@ -11,6 +11,7 @@ export interface PersistenceOptions extends UploadRequest {
   chunks: { fixed: number | undefined };
   maxStoredAgeMs: number;
   fileHandle: FileSystemFileHandle | undefined;
+  relativePath: string | undefined;
 }
 
 /** The endpoint as kept on disk: its origin and path, without the query (where tokens, keys and signatures travel), fragment or user info. */
@@ -96,7 +97,7 @@ export class SessionPersistence {
       const now = Date.now();
       const { name = '', lastModified = 0 } = this.file as Partial<File>;
       const previous = this.#record?.sessionUri === sessionUri ? this.#record : undefined;
-      const { endpoint } = this.options;
+      const { endpoint, relativePath } = this.options;
       this.#record = {
         version: 2,
         fingerprint: await this.key(),
@@ -113,6 +114,8 @@ export class SessionPersistence {
         updatedAt: now,
         metadata: this.options.metadata,
         fileHandle: this.options.fileHandle ?? this.#record?.fileHandle,
+        // Only what reads back as valid: a path the record check would refuse would cost the whole record.
+        relativePath: isRelativePath(relativePath, name) ? relativePath : this.#record?.relativePath,
       };
       await this.store.set(this.#record);
     });

@@ -33,6 +33,8 @@ export interface StoredUpload {
   metadata: Record<string, unknown> | undefined;
   /** Where the browser allows: the file itself, so a reload needs no new choice of file. */
   fileHandle: FileSystemFileHandle | undefined;
+  /** Where the file sat in a folder it came with (`photos/2024/a.jpg`), when its upload was given `relativePath`. */
+  relativePath?: string | undefined;
 }
 
 /** Clocks drift a little; a record dated further ahead was not written by this browser's engine. */
@@ -41,6 +43,16 @@ const CLOCK_SKEW_MS = 60 * 60 * 1000;
 const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 const isString = (value: unknown): value is string => typeof value === 'string';
 const isHash = (value: unknown): value is string => isString(value) && /^[0-9a-f]{64}$/.test(value);
+
+/** The longest `relativePath` kept: a whole path as Linux allows it (PATH_MAX). */
+const MAX_PATH_LENGTH = 4096;
+
+/**
+ * A folder path a record may keep and a page may show: bounded, without control characters, and
+ * ending with the file's own name, so a crafted record cannot label one file as another.
+ */
+export const isRelativePath = (value: unknown, name: string): value is string =>
+  isString(value) && value.length <= MAX_PATH_LENGTH && !/\p{Cc}/u.test(value) && name !== '' && (value === name || value.endsWith(`/${name}`));
 
 /**
  * Checks a record read back from storage, shape and numbers: another version, another app, a corrupt
@@ -67,6 +79,7 @@ export function isStoredUpload(value: unknown, now = Date.now()): value is Store
     isCount(updatedAt) &&
     createdAt <= updatedAt &&
     updatedAt <= now + CLOCK_SKEW_MS &&
-    (record.metadata === undefined || (typeof record.metadata === 'object' && record.metadata !== null && !Array.isArray(record.metadata)))
+    (record.metadata === undefined || (typeof record.metadata === 'object' && record.metadata !== null && !Array.isArray(record.metadata))) &&
+    (record.relativePath === undefined || isRelativePath(record.relativePath, record.name))
   );
 }

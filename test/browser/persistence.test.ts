@@ -36,9 +36,10 @@ async function tamper(url: string, change: Partial<Record<keyof StoredUpload, un
 }
 
 /** An upload that stops with an error after its first chunk, leaving its session stored (as a crash would). */
-async function interruptedUpload(file: File, url: string): Promise<Upload> {
+async function interruptedUpload(file: File, url: string, relativePath?: unknown): Promise<Upload> {
   const upload = new Upload(file, {
     endpoint: url,
+    ...(relativePath === undefined ? {} : { relativePath: relativePath as string }),
     chunkSize: QUANTUM,
     retry: fast,
     metadata: { name: file.name },
@@ -118,6 +119,39 @@ describe('sessions kept in IndexedDB', () => {
     const raw = await rawDatabase();
     expect(raw).not.toContain('top-secret-token');
     expect(raw).not.toMatch(/authorization|bearer/i);
+  });
+
+  it("keeps the file's place in its folder, which listStoredUploads gives back and a later upload of the file keeps", async () => {
+    const file = patternFile(3 * QUANTUM, 'a.jpg', 'image/jpeg');
+    const url = endpoint();
+    await interruptedUpload(file, url, 'photos/2024/a.jpg');
+    // Read back from IndexedDB, through the record check.
+    expect((await listStoredUploads(url)).map((record) => record.relativePath)).toEqual(['photos/2024/a.jpg']);
+    // The file chosen again without its folder (a file input) goes on, and its record keeps the path.
+    const upload = new Upload(file, { endpoint: url, chunkSize: QUANTUM, metadata: { name: file.name } });
+    upload.addEventListener('progress', ({ detail }) => detail.bytesCommitted === 2 * QUANTUM && upload.pause());
+    const started = upload.start().catch(() => undefined);
+    await until(async () => (await listStoredUploads(url))[0]?.bytesCommitted === 2 * QUANTUM);
+    const [record] = await listStoredUploads(url);
+    expect(record!.bytesCommitted).toBe(2 * QUANTUM);
+    expect(record!.relativePath).toBe('photos/2024/a.jpg');
+    upload.abort();
+    await started;
+  });
+
+  it.each([
+    ['a control character', 'photos/\u0007/a.jpg'],
+    ['a line break', 'photos\n2024/a.jpg'],
+    ['more than 4096 characters', `${'photos/'.repeat(600)}a.jpg`],
+    ["another file's name", 'photos/b.exe'],
+    ['no string at all', ['photos', 'a.jpg']],
+  ])('keeps no relativePath with %s, and the record all the same', async (_, relativePath) => {
+    const file = patternFile(2 * QUANTUM, 'a.jpg', 'image/jpeg');
+    const url = endpoint();
+    await interruptedUpload(file, url, relativePath);
+    const [record] = await listStoredUploads(url);
+    expect(record!.bytesCommitted).toBe(QUANTUM);
+    expect(record!.relativePath).toBeUndefined();
   });
 
   it('a new Upload of the same file goes on from where the server stopped', async () => {
@@ -268,6 +302,10 @@ describe('sessions kept in IndexedDB', () => {
       ['a chunk size that is no multiple of 256 KiB', { chunkSize: 1000 }],
       ['a date in the future', { updatedAt: Date.now() + 86_400_000 }],
       ['another fingerprint', { fingerprint: 'f'.repeat(64) }],
+      ['a relativePath with a control character', { relativePath: 'photos\u001b[2J/crafted.bin' }],
+      ['a relativePath of more than 4096 characters', { relativePath: `${'a/'.repeat(2100)}crafted.bin` }],
+      ['a relativePath naming another file', { relativePath: 'photos/invoice.pdf' }],
+      ['a relativePath that is no string', { relativePath: ['photos', 'crafted.bin'] }],
     ])('%s', async (_, change) => {
       const url = endpoint();
       await interruptedUpload(file, url);
@@ -299,7 +337,7 @@ describe('sessions kept in IndexedDB', () => {
   it('stores nothing with store: false', async () => {
     const url = endpoint();
     const upload = new Upload(patternFile(2 * QUANTUM), { endpoint: url, chunkSize: QUANTUM, store: false });
-    upload.addEventListener('progress', () => upload.pause(), { once: true });
+    upload.addEventListener('progress', ({ detail }) => detail.bytesCommitted === 2 * QUANTUM && upload.pause());
     const done = upload.start();
     await until(async () => upload.state === 'paused');
     expect(await listStoredUploads(url)).toEqual([]);

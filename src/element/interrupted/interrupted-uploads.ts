@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionStore } from '../../storage/session-store.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
+import type { IncomingFile } from '../item/upload-item.ts';
 import type { InterruptedAction } from '../render/interrupted-row.ts';
 
 /** The store's code, loaded when the list is first looked up: the element shows its button without it. */
@@ -90,6 +91,17 @@ export class InterruptedUploads implements ReactiveController {
     const listed = records.length > 0 ? this.#settings.listed() : [];
     this.#records = records.filter((record) => !listed.some((file) => sameFile(file, record)));
     this.#host.requestUpdate();
+  }
+
+  /**
+   * A file chosen again for an interrupted row (the picker gives its name alone) gets back the place
+   * in its folder that its record kept: its row, events and `metadata(file, item)` see the same path.
+   */
+  withKeptPaths(files: IncomingFile[]): IncomingFile[] {
+    return files.map(({ file, relativePath }) => ({
+      file,
+      relativePath: (relativePath === file.name && this.#records.find((record) => sameFile(file, record))?.relativePath) || relativePath,
+    }));
   }
 
   /** Files were added: an interrupted row gives way to its file's own row. */

@@ -9,8 +9,9 @@ import { icons } from './icons.ts';
 export type InterruptedAction = 'resume' | 'choose-again' | 'discard';
 
 /**
- * An upload a reload or a closed tab interrupted: name, size, how far the server had it, and
- * Resume (from the kept file handle) or Choose again, then Discard. Laid out like an item's row.
+ * An upload a reload or a closed tab interrupted: name (its place in its folder, when it came with
+ * one), size, how far the server had it, and Resume (from the kept file handle) or Choose again, then
+ * Discard. Laid out like an item's row.
  */
 export function interruptedRow(record: StoredUpload, canResume: boolean, wording: Wording): TemplateResult {
   const { t, f } = wording;
@@ -22,7 +23,7 @@ export function interruptedRow(record: StoredUpload, canResume: boolean, wording
   const again = interpolate(t.chooseAgainLabel, name, false);
   const discard = interpolate(t.discard, name, false);
   return html`<li part="interrupted-item" data-status="interrupted" data-fingerprint=${record.fingerprint}>
-    ${fileName(record.name, id)}
+    ${fileName(record.relativePath ?? record.name, id)}
     <span class="size" part="size">${f.bytes(record.size)}</span>
     <span class="status" part="status">${interpolate(canResume ? t.interrupted : t.interruptedNeedsFile, { percent })}</span>
     <div class="bar" part="progress" role="progressbar" aria-labelledby=${id} aria-valuemin="0" aria-valuemax="100"

@@ -64,7 +64,7 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
     <span class="thumbnail" part="thumbnail" data-pending=${thumbnail.pending ? '' : nothing}
       >${thumbnail.url ? html`<img src=${thumbnail.url} alt="" />` : typeIcon(file.type)}</span
     >
-    ${fileName(file.name, item.id)}
+    ${fileName(item.relativePath, item.id)}
     <span class="size" part="size">${f.bytes(file.size)}</span>
     <span class="status" part="status">${statusText(item, wording)}</span>
     ${status === 'rejected'

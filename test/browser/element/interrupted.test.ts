@@ -7,7 +7,7 @@ import { en } from '../../../src/element/i18n/strings.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
-import { fast } from '../support/upload-helpers.ts';
+import { fast, rejection } from '../support/upload-helpers.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { announced, mount, nextEvent, shadow } from './support/fixture.ts';
 import { RIGHT_TO_LEFT, shippedLocales } from './support/locales.ts';
@@ -157,6 +157,85 @@ describe('interrupted uploads in the element', () => {
     expect(element.items).toHaveLength(1);
     // The first chunk was on the server before: it was not sent again.
     await expectFirstChunkSentOnce(sessionUri, file);
+  });
+
+  it("keeps a folder's path across a reload: the interrupted row shows it, and the resumed item and its events carry it", async () => {
+    const root = await navigator.storage.getDirectory();
+    const folder = await root.getDirectoryHandle(`album-${crypto.randomUUID()}`, { create: true });
+    const handle = await (await folder.getDirectoryHandle('2024', { create: true })).getFileHandle('beach.bin', { create: true });
+    const writable = await handle.createWritable();
+    await writable.write(patternBytes(3 * QUANTUM + 11));
+    await writable.close();
+    const path = `${folder.name}/2024/beach.bin`;
+    // The folder picker's dialog is replaced (no test tool can click through it), answering with a real handle.
+    const picker = window as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> };
+    const browserPicker = picker.showDirectoryPicker;
+    picker.showDirectoryPicker = async () => folder;
+    try {
+      const url = endpoint();
+      const first = await mount({ endpoint: url, directory: true, 'file-handles': true, 'chunk-size': String(QUANTUM) }, (el) => {
+        el.headers = faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]);
+      });
+      shadow(first).querySelector<HTMLButtonElement>('[part=button]')!.click();
+      for (let i = 0; i < 200 && first.items[0]?.status !== 'failed'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(first.items.map((item) => [item.relativePath, item.status])).toEqual([[path, 'failed']]);
+      const [record] = await listStoredUploads(url);
+      expect(record!.relativePath).toBe(path);
+      first.remove();
+
+      // As after a reload: another element on the endpoint lists the upload under its folder.
+      const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
+      const [row] = await rowsAfterConnect(element, 1);
+      expect(row!.querySelector('[part~="name"]')!.textContent).toBe(path);
+      expect(row!.querySelector('[part~="name"]')!.getAttribute('title')).toBe(path);
+      const added = nextEvent(element, 'upload-add');
+      const success = nextEvent(element, 'upload-success');
+      row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!.click();
+      expect((await added).detail.relativePath).toBe(path);
+      const { result, item } = (await success).detail;
+      expect(item.relativePath).toBe(path);
+      expect(result.sessionUri).toBe(record!.sessionUri);
+      await element.updateComplete;
+      expect(shadow(element).querySelector(`[data-item="${item.id}"] [part~="name"]`)!.textContent).toBe(path);
+      await expectFirstChunkSentOnce(record!.sessionUri, await handle.getFile());
+    } finally {
+      picker.showDirectoryPicker = browserPicker;
+      await root.removeEntry(folder.name, { recursive: true });
+    }
+  });
+
+  it('a file chosen again gets its folder path back, so metadata made from the path finds the same session', async () => {
+    const url = endpoint();
+    const path = 'reports/2024/report.pdf';
+    const file = patternFile(3 * QUANTUM + 7, 'report.pdf');
+    // An earlier page uploaded a folder with each file's path as its name, and was closed midway.
+    const interrupted = new Upload(file, {
+      endpoint: url,
+      chunkSize: QUANTUM,
+      retry: fast,
+      metadata: { name: path },
+      relativePath: path,
+      headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
+    });
+    expect((await rejection(interrupted.start())).code).toBe('http');
+    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) }, (el) => {
+      el.metadata = (_, item) => ({ name: item.relativePath });
+    });
+    const [row] = await rowsAfterConnect(element, 1);
+    expect(row!.querySelector('[part~="name"]')!.textContent).toBe(path);
+
+    const picker = shadow(element).querySelector('input')!;
+    picker.addEventListener('click', (event) => event.preventDefault(), { once: true }); // no real dialog in a test
+    row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!.click();
+    const added = nextEvent(element, 'upload-add');
+    const success = nextEvent(element, 'upload-success');
+    pick(element, file); // the file input gives the name alone
+    expect((await added).detail.relativePath).toBe(path);
+    const { result, item } = (await success).detail;
+    expect(item.relativePath).toBe(path);
+    expect(result.sessionUri).toBe(interrupted.sessionUri);
+    await expectStored(result, file);
+    await expectFirstChunkSentOnce(interrupted.sessionUri!, file);
   });
 
   it('a kept handle whose file changed asks for the file again', async () => {
