@@ -332,3 +332,30 @@ test('a tab switched away while a chunk is being sent lets it finish, then hands
   expect(view.requests.filter((entry) => entry.status === 400 || entry.dropped)).toEqual([]);
   expect(view.bytesReceived).toBe(SMALL);
 });
+
+test("Cancel on a row handed to the browser stops the browser's request too", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  const name = basename(file);
+  await openDemo(page);
+  // What the service worker tells the pages when the job ends.
+  await page.evaluate(() => {
+    const told: unknown[] = [];
+    (window as unknown as { told: unknown[] }).told = told;
+    new BroadcastChannel('resumable-upload:background').onmessage = ({ data }) => told.push(data);
+  });
+  const id = await startUpload(page, request, file);
+  await answerPending(request, id, (committed) => committed < SMALL);
+  await setHidden(page, true);
+  const row = page.locator('#background [part~=item]');
+  await expect(row).toHaveAttribute('data-status', 'background');
+  await row.getByRole('button', { name: `Cancel ${name}` }).click();
+
+  await expect(row).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.locator('#log li[data-event=upload-cancel]')).toHaveCount(1);
+  // The worker heard the job was aborted (not that the server answered it), and the browser runs none.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { told: { outcome: unknown }[] }).told.map((message) => message.outcome))).toEqual([
+    expect.objectContaining({ state: 'interrupted', reason: 'aborted' }),
+  ]);
+  expect(await page.evaluate(async () => ((await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { backgroundFetch: { getIds(): Promise<string[]> } }).backgroundFetch.getIds())).toEqual([]);
+  expect((await session(request, id)).complete).toBe(false);
+});

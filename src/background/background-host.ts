@@ -6,6 +6,8 @@ export interface BackgroundHost {
   readonly options: NormalizedOptions;
   /** The upload's record key: the job is named after it, and the service worker finds the record by it. */
   readonly fingerprint: string;
+  /** Aborts when the upload is cancelled (`abort()`; pauses do not): the browser's request is stopped then too. */
+  readonly lifetime: AbortSignal;
   sessionUri(): string | undefined;
   /** What the server confirmed: the handed-off request starts there. */
   bytesCommitted(): number;

@@ -35,6 +35,12 @@ export function jobEnded(registration: BackgroundFetchRegistrationLike, fingerpr
   return Promise.race([told, grace]).finally(() => channel?.close());
 }
 
+/** The browser runs the upload's request: a cancel in the page stops it too. Settles as `jobEnded`. */
+function taken(host: BackgroundHost, registration: BackgroundFetchRegistrationLike): Promise<void> {
+  host.lifetime.addEventListener('abort', () => void registration.abort().catch(() => false), { once: true });
+  return jobEnded(registration, host.fingerprint);
+}
+
 /** The request that sends the rest of the file, from the server's offset, to the session. */
 export function restOfFile(host: BackgroundHost, sessionUri: string, start: number, headers: Record<string, string>): Request {
   const total = host.file.size;
@@ -85,7 +91,7 @@ export async function watchBackground(host: BackgroundHost): Promise<void> {
   };
   const earlier = await manager.get(id).catch(() => undefined);
   if (earlier && earlier.result === '') {
-    hold(jobEnded(earlier, host.fingerprint));
+    hold(taken(host, earlier));
     host.accepted();
   }
   // Resolved ahead: nothing can be awaited once the page is closing.
@@ -145,7 +151,7 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
   return registered.then(
     (registration) => {
       host.accepted();
-      return jobEnded(registration, host.fingerprint);
+      return taken(host, registration);
     },
     () => undefined,
   );

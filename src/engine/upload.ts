@@ -125,8 +125,8 @@ export class Upload extends EventTarget {
   }
 
   /**
-   * Cancels the upload for good: the request in flight is cancelled, the stored session forgotten,
-   * and `start()` rejects with code `'aborted'`. Nothing more is sent, unless `terminate` asks to end
+   * Cancels the upload for good: the request in flight is cancelled (with `background`, also one the
+   * browser runs), the stored session forgotten, and `start()` rejects with code `'aborted'`. Nothing more is sent, unless `terminate` asks to end
    * the session on the server too: one `DELETE` on the session URI (a server that does not support
    * it lets the session expire; its answer is not waited for).
    */
@@ -251,6 +251,7 @@ export class Upload extends EventTarget {
       file: this.file,
       options: this.#options,
       fingerprint,
+      lifetime: this.#lifetime.signal,
       sessionUri: () => this.#sessionUri,
       bytesCommitted: () => this.#bytesCommitted,
       inFlightEnd: () => this.#resumable?.inFlightEnd,
