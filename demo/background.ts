@@ -1,7 +1,25 @@
-import { defineResumableUpload, isBackgroundSuccess, type BackgroundSuccessDetail, type UploadSuccessEventDetail } from '../src/element.ts';
+import {
+  defineResumableUpload,
+  isBackgroundSuccess,
+  registerLocale,
+  type BackgroundSuccessDetail,
+  type UploadStrings,
+  type UploadSuccessEventDetail,
+} from '../src/element.ts';
 import workerUrl from './background-sw.ts?worker&url';
 
 defineResumableUpload();
+
+// `?lang=de` shows the element in one of the shipped languages, its module loaded on demand.
+const lang = new URLSearchParams(location.search).get('lang');
+const translations = import.meta.glob<Record<string, Partial<UploadStrings>>>('../src/element/locales/*.ts');
+const translation = Object.keys(translations).find((path) => path.endsWith(`/${lang}.ts`));
+if (lang && translation) {
+  void translations[translation]!().then((module) => {
+    registerLocale(lang, Object.values(module)[0]!);
+    document.documentElement.lang = lang;
+  });
+}
 
 // The worker that finishes handed-off uploads; the page must be in its scope (the demo's server
 // sends `Service-Worker-Allowed: /` for the bundled worker's folder).

@@ -70,8 +70,8 @@ function handOffOf(view: SessionView, size: number) {
   });
 }
 
-async function openDemo(page: Page): Promise<void> {
-  await page.goto('/demo/background.html');
+async function openDemo(page: Page, query = ''): Promise<void> {
+  await page.goto(`/demo/background.html${query}`);
   // The worker is active and the browser has Background Fetch: hand-offs can happen.
   await expect(page.locator('html[data-worker=background-fetch]')).toHaveCount(1);
 }
@@ -358,4 +358,21 @@ test("Cancel on a row handed to the browser stops the browser's request too", NE
   ]);
   expect(await page.evaluate(async () => ((await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { backgroundFetch: { getIds(): Promise<string[]> } }).backgroundFetch.getIds())).toEqual([]);
   expect((await session(request, id)).complete).toBe(false);
+});
+
+test("a shipped translation reaches the handed-off row and what is said (German)", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  const name = basename(file);
+  await openDemo(page, '?lang=de');
+  await expect(page.locator('html[lang=de]')).toHaveCount(1);
+  await recordElement(page);
+  const id = await startUpload(page, request, file);
+  await answerPending(request, id, (committed) => committed < SMALL);
+  await setHidden(page, true);
+  await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 120_000 });
+
+  const handedOff = (await seenOn(page)).filter((entry) => entry.status === 'background');
+  expect(handedOff.length).toBeGreaterThan(0);
+  for (const entry of handedOff) expect(entry).toMatchObject({ text: 'Wird im Hintergrund fortgesetzt', buttons: [`${name} abbrechen`] });
+  expect((await seenOn(page)).map((entry) => entry.said)).toContain(`${name} wird im Hintergrund fortgesetzt`);
 });
