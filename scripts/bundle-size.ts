@@ -24,7 +24,7 @@ const entries: Entry[] = [
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
   { name: "resumable-upload, a page with the element (import 'resumable-upload')", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 22.7 * KB, goalBytes: 24 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
-  { name: 'resumable-upload, every export (element + engine + lit)', file: 'src/main.ts', limitBytes: 32.5 * KB },
+  { name: 'resumable-upload, every export (element + engine + lit)', file: 'src/main.ts', limitBytes: 32.7 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
@@ -113,6 +113,6 @@ if (process.argv.includes('--json')) {
 
 const over = measured.filter((m) => m.initialBytes > m.limitBytes!);
 for (const m of over) {
-  console.error(`${m.name} is ${kb(m.initialBytes)}, over its limit of ${kb(m.limitBytes!)}: find what grew (npm run size), or raise the limit in scripts/bundle-size.ts on purpose.`);
+  console.error(`${m.name} is ${m.initialBytes} B, over its limit of ${m.limitBytes!} B: find what grew (npm run size), or raise the limit in scripts/bundle-size.ts on purpose.`);
 }
 process.exitCode = over.length > 0 ? 1 : 0;
