@@ -376,3 +376,28 @@ test("a shipped translation reaches the handed-off row and what is said (German)
   for (const entry of handedOff) expect(entry).toMatchObject({ text: 'Wird im Hintergrund fortgesetzt', buttons: [`${name} abbrechen`] });
   expect((await seenOn(page)).map((entry) => entry.said)).toContain(`${name} wird im Hintergrund fortgesetzt`);
 });
+
+test('background: { headers: true } never sends the headers to a session on an origin that may not see them', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  await openDemo(page);
+  // The endpoint on localhost, the page on 127.0.0.1: the server's session URI names the address it
+  // was reached on (127.0.0.1), an origin the upload's credentials are not for.
+  const endpoint = `${baseURL!.replace('127.0.0.1', 'localhost')}/upload/demo/v1/files`;
+  await page.evaluate((endpoint) => {
+    const element = document.getElementById('background') as HTMLElement & { endpoint: string; headers: unknown; prepare: unknown };
+    element.endpoint = endpoint;
+    element.headers = { Authorization: 'Bearer e2e-token' };
+    element.prepare = () => ({ background: { headers: true } });
+  }, endpoint);
+  const id = await startUpload(page, request, file);
+  await answerPending(request, id, (committed) => committed < SMALL);
+  await setHidden(page, true);
+  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+
+  const view = await session(request, id);
+  const handOff = handOffOf(view, SMALL);
+  expect(handOff?.status).toBe(201);
+  // The start, on the endpoint's origin, carried them; nothing sent to the session did, the hand-off included.
+  expect(view.requests[0]).toMatchObject({ kind: 'start', authorized: true });
+  expect(view.requests.slice(1).filter((entry) => entry.authorized)).toEqual([]);
+});
