@@ -17,10 +17,6 @@ export default defineConfig({
     // Chromium's alone (tagged @background-fetch; e2e/background.spec.ts asserts Firefox's fallback in
     // both engines), and a folder chosen in the form (Playwright's BiDi pages cannot set one on a file input).
     ...(engine === 'firefox' ? { grepInvert: /a folder chosen in the form|@background-fetch/ } : {}),
-    // Firefox ESR's WebDriver BiDi agent sometimes loses the page's realm under load ("Execution
-    // context was destroyed" inside axe, with "argument is not a global object" in its own log): one
-    // more try there, reported as flaky, never as a pass that hides a failure of ours in Chromium.
-    ...(engine === 'firefox' ? { retries: 1 } : {}),
   })),
   // The built demo, served by vite preview with the reference server mounted on the same origin.
   webServer: {

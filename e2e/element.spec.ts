@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path, { basename } from 'node:path';
 import { fileOnDisk, sha256OfFile } from './support/files.ts';
@@ -134,11 +134,6 @@ test('the whole flow with the keyboard alone', async ({ page, request }) => {
   expect(await focusedLabel()).toBe('Choose files');
 });
 
-// Firefox ESR's BiDi agent loses this page's realm inside axe (its content process, with three
-// elements uploading), so the whole-page axe runs in Chromium; the element's axe tests run in both
-// engines (test/browser/element), and this flow's screenshots still run in Firefox.
-const inFirefox = (page: Page) => page.context().browser()?.browserType().name() === 'firefox';
-
 test('screenshots of the default, dark and RTL demo, without axe violations', async ({ page }, testInfo) => {
   const done = await fileOnDisk('quarterly-report.pdf', 2 * MiB);
   const long = await fileOnDisk('holiday-video-4k.mov', 60 * MiB);
@@ -170,10 +165,10 @@ test('screenshots of the default, dark and RTL demo, without axe violations', as
   await expect(persianRow).toHaveAttribute('data-status', 'paused');
 
   await page.screenshot({ path: testInfo.outputPath('default.png'), fullPage: true, animations: 'disabled' });
-  if (!inFirefox(page)) expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await emulateMedia(page, { colorScheme: 'dark' });
   await page.screenshot({ path: testInfo.outputPath('dark.png'), fullPage: true, animations: 'disabled' });
-  if (!inFirefox(page)) expect(await axeViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await emulateMedia(page, { colorScheme: 'light' });
   await page.locator('section.rtl').screenshot({ path: testInfo.outputPath('rtl.png'), animations: 'disabled' });
   // Forced colours (Windows high contrast): the bars stay visible (fill in Highlight, an edge on the
