@@ -47,4 +47,22 @@ describe('rowRange: the rows a long list renders', () => {
     expect(shorter.first).toBeGreaterThanOrEqual(0);
     expect(shorter.last).toBeGreaterThan(shorter.first);
   });
+
+  it('never keeps a window that reaches past a list that got shorter, even one that still covers the screen', () => {
+    const range = rowRange(1000, 30, 0, 800, undefined); // rows of 30 px, the list's top at the screen's top
+    expect(range.last).toBeGreaterThan(25);
+    const shorter = rowRange(25, 30, 0, 800, range);
+    expect(shorter.last).toBeLessThanOrEqual(25);
+  });
+
+  it('grows a window of a few rows (the list was short) to a screenful, wherever the list is', () => {
+    const grown = rowRange(1000, 100, 5000, 800, { first: 0, last: 5 }); // the list below the screen
+    expect(grown.last - grown.first).toBeGreaterThanOrEqual(12);
+  });
+
+  it('keeps the window of tall rows a small scroll later too', () => {
+    const range = rowRange(1000, 400, -40_000, 800, undefined);
+    expect(rowRange(1000, 400, -40_000 + 500, 800, range)).toBe(range);
+    expect(rowRange(1000, 400, -40_000 - 500, 800, range)).toBe(range);
+  });
 });
