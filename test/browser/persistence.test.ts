@@ -144,6 +144,7 @@ describe('sessions kept in IndexedDB', () => {
     ['a line break', 'photos\n2024/a.jpg'],
     ['more than 4096 characters', `${'photos/'.repeat(600)}a.jpg`],
     ["another file's name", 'photos/b.exe'],
+    ['a parent folder', '../a.jpg'],
     ['no string at all', ['photos', 'a.jpg']],
   ])('keeps no relativePath with %s, and the record all the same', async (_, relativePath) => {
     const file = patternFile(2 * QUANTUM, 'a.jpg', 'image/jpeg');
@@ -305,6 +306,7 @@ describe('sessions kept in IndexedDB', () => {
       ['a relativePath with a control character', { relativePath: 'photos\u001b[2J/crafted.bin' }],
       ['a relativePath of more than 4096 characters', { relativePath: `${'a/'.repeat(2100)}crafted.bin` }],
       ['a relativePath naming another file', { relativePath: 'photos/invoice.pdf' }],
+      ['a relativePath that climbs out of its folder', { relativePath: 'photos/../../crafted.bin' }],
       ['a relativePath that is no string', { relativePath: ['photos', 'crafted.bin'] }],
     ])('%s', async (_, change) => {
       const url = endpoint();
