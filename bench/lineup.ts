@@ -6,8 +6,8 @@ export interface Contender {
   call: ContenderCall;
   /** The raw contenders set the limit the others are compared with. */
   raw?: true;
-  /** Load the page with `?preload`: ours' HTTP transports load with the page, not on the click. */
-  preload?: true;
+  /** Load the page with `?on-click`: ours' HTTP transports load on the click, as on a page never idle before it. */
+  onClick?: true;
 }
 
 const MiB = 1024 * 1024;
@@ -21,7 +21,7 @@ export const LINEUP: Contender[] = [
   { id: 'raw-slice', label: 'raw XHR PUT of `file.slice()`', call: { kind: 'raw-xhr', slice: true } },
   { id: 'ours', label: 'ours, defaults (adaptive)', call: { kind: 'ours' } },
   ...[8, 32, 64].map((mib) => ({ id: `ours-${mib}`, label: `ours, ${mib} MiB chunks`, call: { kind: 'ours', options: { chunkSize: mib * MiB } } }) as Contender),
-  { id: 'ours-preloaded', label: 'ours, transports loaded with the page', call: { kind: 'ours' }, preload: true },
+  { id: 'ours-on-click', label: 'ours, transports loaded on the click', call: { kind: 'ours' }, onClick: true },
   // Bounds of adaptive chunks, to weigh the defaults on a link (--only=ours-max).
   ...[64, 128, 256].map((mib) => ({ id: `ours-max-${mib}`, label: `ours, maxChunkSize ${mib} MiB`, call: { kind: 'ours', options: { maxChunkSize: mib * MiB } } }) as Contender),
   { id: 'upchunk', label: '@mux/upchunk, defaults', call: { kind: 'upchunk' } },

@@ -38,7 +38,7 @@ export async function measure(setup: MeasureSetup, contender: Contender, file: s
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(contender.preload ? `${servers.origin}/?preload` : servers.origin);
+    await page.goto(contender.onClick ? `${servers.origin}/?on-click` : servers.origin);
     await page.waitForFunction(() => window.bench?.ready === true);
     await page.locator('#file').setInputFiles(file);
     const cdp = await context.newCDPSession(page);

@@ -1,4 +1,4 @@
-import { preloadTransports } from '../../src/transport/default-client.ts';
+import { transportChunk } from '../../src/transport/default-client.ts';
 import { ours, rawFetch, rawXhr, tusClient, upchunk, type Mark, type OnConfirmed, type OursOptions } from './contenders.ts';
 
 export type ContenderCall =
@@ -97,8 +97,8 @@ declare global {
   }
 }
 
-// `?preload`: the page loads the engine's HTTP transports at start, as the element does at idle;
-// without it they load with the first Upload, on the click.
-if (new URLSearchParams(location.search).has('preload')) preloadTransports();
+// `?on-click`: the engine's HTTP transports load with the first Upload, as on a page that is never
+// idle before the click; without it they load once the page is idle, as on any page with the engine.
+if (new URLSearchParams(location.search).has('on-click')) transportChunk.atIdle = false;
 
 window.bench = { upload, ready: true };
