@@ -333,6 +333,25 @@ test('a tab switched away while a chunk is being sent lets it finish, then hands
   expect(view.bytesReceived).toBe(SMALL);
 });
 
+test('a tab shown again before the chunk in flight was answered hands nothing off: the page sends every byte itself, once', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  await openDemo(page);
+  await recordElement(page);
+  const id = await startUpload(page, request, file);
+  // Hidden and shown again while the server holds its answer to a chunk back (a second).
+  await answerPending(request, id, (committed) => committed < SMALL - CHUNK);
+  await setHidden(page, true);
+  await setHidden(page, false);
+
+  await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 120_000 });
+  const view = await session(request, id);
+  expect(view.complete).toBe(true);
+  expect(handOffOf(view, SMALL)).toBeUndefined();
+  expect(view.requests.filter((entry) => entry.kind === 'chunk')).toHaveLength(SMALL / CHUNK);
+  expect(view.bytesReceived).toBe(SMALL);
+  expect((await seenOn(page)).map((entry) => entry.status)).not.toContain('background');
+});
+
 test("Cancel on a row handed to the browser stops the browser's request too", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   const name = basename(file);
