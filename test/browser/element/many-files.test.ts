@@ -208,4 +208,67 @@ describe('<resumable-upload> with many files', () => {
     await userEvent.keyboard('{Shift>}{Tab}{Tab}{/Shift}');
     expect(placeOf(shadow(element).activeElement!.closest('li')!)).toBe(placeOf(last) + 2);
   });
+
+  it('says the new place and length on every row rendered when files leave before the window or are added while it is scrolled', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const items = element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+    await scrollToRow(element, 500);
+    await waitFrames(2);
+    await element.updateComplete;
+    const before = rows(element);
+    items[3]!.remove();
+    items[4]!.remove();
+    element.addFiles([patternFile(10, 'late-0.bin'), patternFile(10, 'late-1.bin'), patternFile(10, 'late-2.bin')]);
+    await element.updateComplete;
+    await waitFrames(2);
+    await element.updateComplete;
+    const shown = rows(element);
+    expect(shown.filter((row) => before.includes(row)).length).toBeGreaterThan(5); // the same rows, now in other places
+    expect(shown.every((row) => row.getAttribute('aria-setsize') === '1001')).toBe(true);
+    expect(shown.map((row) => row.querySelector('[part=name]')?.textContent)).toEqual(shown.map((row) => element.items[placeOf(row) - 1]!.file.name));
+  });
+
+  it('keeps a focused row above or below the window in its place in the order, and the list as tall as ever', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const items = element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+    await element.updateComplete;
+    await waitFrames(2);
+    await element.updateComplete;
+    const list = shadow(element).querySelector('[part~=list]')!;
+    const rowHeight = rows(element)[0]!.getBoundingClientRect().height;
+    const height = list.getBoundingClientRect().height;
+    const settled = async () => {
+      await waitFrames(2);
+      await element.updateComplete;
+    };
+    // Focused near the end, then the list scrolled back to its start: the row stays, after the window.
+    (await rowOf(element, items[900]!)).querySelector<HTMLButtonElement>('[data-action=start]')!.focus();
+    await settled();
+    scrollTo(0, 0);
+    await settled();
+    let shown = rows(element);
+    expect(placeOf(shown[0]!)).toBe(1);
+    expect(placeOf(shown.at(-1)!)).toBe(901);
+    expect(placeOf(shown.at(-2)!)).toBeLessThan(100);
+    expect(shadow(element).activeElement?.closest('li')).toBe(shown.at(-1));
+    expect(Math.abs(list.getBoundingClientRect().height - height)).toBeLessThan(rowHeight / 2);
+    // Focused near the start of a list just shown, then scrolled far down: the row stays, before the window.
+    element.remove();
+    scrollTo(0, 0);
+    const again = await mount({ multiple: true, auto: 'false' });
+    again.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+    await again.updateComplete;
+    await waitFrames(2);
+    await again.updateComplete;
+    const againList = shadow(again).querySelector('[part~=list]')!;
+    const againHeight = againList.getBoundingClientRect().height;
+    rows(again)[1]!.querySelector<HTMLButtonElement>('[data-action=start]')!.focus();
+    await scrollToRow(again, 600);
+    await waitFrames(2);
+    await again.updateComplete;
+    shown = rows(again);
+    expect(placeOf(shown[0]!)).toBe(2);
+    expect(placeOf(shown[1]!)).toBeGreaterThan(500);
+    expect(Math.abs(againList.getBoundingClientRect().height - againHeight)).toBeLessThan(rowHeight / 2);
+  });
 });
