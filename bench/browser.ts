@@ -1,12 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright';
-import { chromiumArgs, chromiumExecutable } from '../test/support/chromium.ts';
+import { chromium, firefox, type Browser } from 'playwright';
+import { browserExecutable, chromiumArgs, launchOptions, type Engine } from '../test/support/browsers.ts';
+import { chromiumExecutable } from '../test/support/chromium.ts';
 
 export interface BenchBrowser {
+  engine: Engine;
   browser: Browser;
-  /** The browser process; its descendants are the renderers, the GPU and network processes. */
+  /** The browser process; its descendants are the renderers or content processes, GPU, network and utility processes. */
   pid: number;
   version: string;
+  /** Name and version, for the report: `Chromium 156.0.8078.79`, `Firefox 153.7.0esr`. */
+  label: string;
 }
 
 function parentOf(pid: number): number | undefined {
@@ -31,15 +35,33 @@ export function processParents(): Map<number, number> {
   return parents;
 }
 
-/** Headless Chromium from the same path and flags as the tests; Playwright launches it as our child. */
-export async function launchBrowser(): Promise<BenchBrowser> {
+const commandOf = (pid: number) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+
+/**
+ * The browser process Playwright started for us: Chromium is our child; Firefox is the child of its
+ * launcher (test/support/firefox-bidi.mjs, a Node process that stands between Playwright and BiDi).
+ */
+function findBrowserProcess(engine: Engine, before: Set<number>): number | undefined {
+  const parents = processParents();
+  const childrenOf = (parent: number) => [...parents].filter(([pid, of]) => of === parent && !before.has(pid)).map(([pid]) => pid);
+  if (engine === 'chromium') return childrenOf(process.pid).find((pid) => commandOf(pid) === 'chromium');
+  return childrenOf(process.pid).flatMap(childrenOf).find((pid) => commandOf(pid).startsWith('firefox'));
+}
+
+/** Headless Chromium or Firefox ESR, from the same paths and flags as the tests. */
+export async function launchBrowser(engine: Engine = 'chromium'): Promise<BenchBrowser> {
   const before = new Set(processParents().keys());
-  const browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs, headless: true });
-  const children = [...processParents()].filter(([pid, parent]) => parent === process.pid && !before.has(pid));
-  const pid = children.map(([child]) => child).find((child) => readFileSync(`/proc/${child}/comm`, 'utf8').trim() === 'chromium');
+  const browser =
+    engine === 'chromium'
+      ? await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs, headless: true })
+      : await firefox.launch({ ...launchOptions('firefox'), headless: true });
+  const pid = findBrowserProcess(engine, before);
   if (pid === undefined) {
     await browser.close();
-    throw new Error('Could not find the Chromium process among this process’s children');
+    throw new Error(`Could not find the ${engine} process among this process’s descendants`);
   }
-  return { browser, pid, version: browser.version() };
+  const version = browser.version();
+  // Debian's Firefox ESR reports its version without the suffix.
+  const name = engine === 'chromium' ? 'Chromium' : browserExecutable('firefox').includes('esr') ? 'Firefox ESR' : 'Firefox';
+  return { engine, browser, pid, version, label: `${name} ${version}` };
 }

@@ -1,4 +1,5 @@
 import { statfsSync } from 'node:fs';
+import { engines, type Engine } from '../test/support/browsers.ts';
 import { parseLink, type LinkSpec } from './link-proxy.ts';
 
 /** What one `npm run bench` measures; every field can be set by env (BENCH_*) or a `--name=value` flag. */
@@ -17,6 +18,8 @@ export interface BenchConfig {
   link: LinkSpec | undefined;
   /** Log each upload's requests and marks (`--timeline=1`): where its time went. */
   timeline: boolean;
+  /** The browser every contender runs in (`--browser=firefox`); Chromium by default. */
+  browser: Engine;
 }
 
 const MiB = 1024 * 1024;
@@ -63,6 +66,8 @@ export function readConfig(argv: readonly string[], dir: string): BenchConfig {
   const linkText = setting('link', argv);
   const link = linkText === undefined || linkText === '' ? undefined : parseLink(linkText);
   const runs = Number(setting('runs', argv) ?? 3);
+  const browser = (setting('browser', argv) ?? 'chromium') as Engine;
+  if (!engines.includes(browser)) throw new Error(`browser must be one of ${engines.join(', ')}, got ${browser}`);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`runs must be a whole number ≥ 1, got ${runs}`);
   return {
     sizesMiB: sizes !== undefined ? numbers(sizes, 'sizes') : link ? [linkFileMiB(link)] : [64, 512, 1024],
@@ -70,10 +75,11 @@ export function readConfig(argv: readonly string[], dir: string): BenchConfig {
     // A link is about speed and the first progress; memory is checked on loopback.
     memoryGiB: memory !== undefined ? numbers(memory, 'memory') : link ? [] : defaultMemorySizes(dir),
     only: (setting('only', argv) ?? '').split(',').filter(Boolean),
-    // On a link, sample less often: the bench's reading of /proc competes with Chromium for the CPU.
+    // On a link, sample less often: the bench's reading of /proc competes with the browser for the CPU.
     sampleMs: Number(setting('sample_ms', argv) ?? (link ? 1000 : 250)),
     link,
     timeline: ['1', 'true', 'yes'].includes(setting('timeline', argv) ?? ''),
+    browser,
   };
 }
 

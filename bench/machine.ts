@@ -5,20 +5,21 @@ export interface Machine {
   cpus: number;
   cpuModel: string;
   memoryGiB: number;
-  chromium: string;
+  /** The browser's name and version, e.g. `Chromium 156.0.8078.79`. */
+  browser: string;
   node: string;
 }
 
-export function describeMachine(chromium: string): Machine {
+export function describeMachine(browser: string): Machine {
   return {
     date: new Date().toISOString(),
     cpus: cpus().length,
     cpuModel: cpus()[0]?.model ?? 'unknown',
     memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
-    chromium,
+    browser,
     node: process.version,
   };
 }
 
 export const machineLine = (m: Machine) =>
-  `${m.date.slice(0, 10)}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB RAM, Chromium ${m.chromium} headless, Node ${m.node}`;
+  `${m.date.slice(0, 10)}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB RAM, ${m.browser} headless, Node ${m.node}`;

@@ -78,7 +78,7 @@ log('page: vite build…');
 const pageDir = path.join(here, '.many-files-page');
 await build({ configFile: false, root: path.join(here, 'many-files-page'), base: '/', logLevel: 'warn', build: { outDir: pageDir, emptyOutDir: true } });
 const servers = await startServers(pageDir, path.join(here, '.files', 'sink'));
-const { browser, version } = await launchBrowser();
+const { browser, label } = await launchBrowser();
 
 const ms = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(0)} ms`);
 const rows: string[] = [];
@@ -124,7 +124,7 @@ try {
 }
 
 const table = [
-  `Measured ${machineLine(describeMachine(version))}; ${bytes}-byte files, concurrency ${concurrency}, reference server on loopback.`,
+  `Measured ${machineLine(describeMachine(label))}; ${bytes}-byte files, concurrency ${concurrency}, reference server on loopback.`,
   '',
   '| files | run | total | per file | addFiles call | rows on screen | longest task | fps | longest frame | done |',
   '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',

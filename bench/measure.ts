@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright';
+import type { Engine } from '../test/support/browsers.ts';
 import type { Contender } from './lineup.ts';
 import type { TimelineEntry } from './page/main.ts';
-import { sampleMemory, type MemoryPeaks } from './memory.ts';
+import { cdpHeapReader, sampleMemory, type HeapReader, type MemoryPeaks } from './memory.ts';
 import type { BenchServers, ServedRequest } from './servers.ts';
 
 export interface Measurement extends MemoryPeaks {
@@ -23,6 +24,7 @@ export interface Measurement extends MemoryPeaks {
 const SETTLE_MS = 1000;
 
 export interface MeasureSetup {
+  engine: Engine;
   browser: Browser;
   browserPid: number;
   servers: BenchServers;
@@ -34,21 +36,26 @@ export interface MeasureSetup {
  * the file chosen through the page's `<input type=file>`, memory sampled while it runs.
  */
 export async function measure(setup: MeasureSetup, contender: Contender, file: string, round: number): Promise<Measurement> {
-  const { browser, browserPid, servers, sampleMs } = setup;
+  const { engine, browser, browserPid, servers, sampleMs } = setup;
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.goto(contender.onClick ? `${servers.origin}/?on-click` : servers.origin);
     await page.waitForFunction(() => window.bench?.ready === true);
     await page.locator('#file').setInputFiles(file);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    await cdp.send('HeapProfiler.collectGarbage');
+    // Chromium's heap is read and collected through its DevTools protocol; Firefox offers neither.
+    let heap: HeapReader | undefined;
+    if (engine === 'chromium') {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Performance.enable');
+      await cdp.send('HeapProfiler.collectGarbage');
+      heap = cdpHeapReader(cdp);
+    }
     // A fresh page's renderer still grows by some 20 MiB in its first second, upload or not:
     // the baseline is taken once that has settled, so the growth measured is the upload's.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     servers.resetCounts();
-    const sampler = sampleMemory(browserPid, cdp, sampleMs);
+    const sampler = sampleMemory(browserPid, heap, sampleMs);
     const outcome = await page.evaluate((call) => window.bench.upload(call), contender.call).finally(() => sampler.stop());
     const memory = await sampler.stop();
     const counts = servers.counts();

@@ -1,19 +1,25 @@
 import type { CDPSession } from 'playwright';
 import { pssByProcess, roleOf, sumPss, type Pss } from './processes.ts';
 
-export async function jsHeapUsed(cdp: CDPSession): Promise<number> {
-  const { metrics } = await cdp.send('Performance.getMetrics');
-  return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+/** Reads the page's used JS heap in bytes. */
+export type HeapReader = () => Promise<number>;
+
+/** Chromium's, through its DevTools protocol; Firefox has no such reading for a page (its peak heap is reported as –). */
+export function cdpHeapReader(cdp: CDPSession): HeapReader {
+  return async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((metric) => metric.name === 'JSHeapUsedSize')?.value ?? 0;
+  };
 }
 
 export interface MemoryPeaks {
-  /** Chromium's whole process tree before the upload: all PSS, and its anonymous + shmem part. */
+  /** The browser's whole process tree before the upload: all PSS, and its anonymous + shmem part. */
   pssBefore: number;
   pssOwnBefore: number;
   /** Highest PSS seen during the upload minus the value before; `pssOwnGrowth` of the anon + shmem part. */
   pssGrowth: number;
   pssOwnGrowth: number;
-  /** Highest JSHeapUsedSize of the page seen during the upload. */
+  /** Highest JSHeapUsedSize of the page seen during the upload; NaN where the browser has no reading of it. */
   peakHeap: number;
   samples: number;
   /** At the anon + shmem peak, the processes that grew most (spawned ones count whole). */
@@ -21,12 +27,12 @@ export interface MemoryPeaks {
 }
 
 /** Samples the browser's PSS and the page's JS heap every `everyMs` until `stop()` (once or more) resolves the peaks. */
-export function sampleMemory(rootPid: number, cdp: CDPSession, everyMs: number): { stop(): Promise<MemoryPeaks> } {
+export function sampleMemory(rootPid: number, heap: HeapReader | undefined, everyMs: number): { stop(): Promise<MemoryPeaks> } {
   const before = pssByProcess(rootPid);
   const start: Pss = sumPss(before);
   const peak: Pss = { ...start };
   let atOwnPeak = before;
-  let peakHeap = 0;
+  let peakHeap = heap ? 0 : NaN;
   let samples = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> = Promise.resolve();
@@ -35,7 +41,7 @@ export function sampleMemory(rootPid: number, cdp: CDPSession, everyMs: number):
     const sum = sumPss(now);
     peak.all = Math.max(peak.all, sum.all);
     if (sum.own > peak.own) [peak.own, atOwnPeak] = [sum.own, now];
-    peakHeap = Math.max(peakHeap, await jsHeapUsed(cdp).catch(() => 0));
+    if (heap) peakHeap = Math.max(peakHeap, await heap().catch(() => 0));
     samples++;
   };
   const tick = () => {

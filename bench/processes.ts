@@ -42,7 +42,7 @@ export function pssOf(pid: number): Pss {
   }
 }
 
-/** PSS of each Chromium process: the browser and all its descendants. */
+/** PSS of each of the browser's processes: the browser and all its descendants. */
 export function pssByProcess(rootPid: number): Map<number, Pss> {
   return new Map(processTree(rootPid).map((pid) => [pid, pssOf(pid)]));
 }
@@ -57,10 +57,14 @@ export function sumPss(byProcess: Map<number, Pss>): Pss {
   return { all, own };
 }
 
-/** The process's role from Chromium's `--type=` switch (renderer, gpu-process, utility, zygote); none: the browser. */
+/**
+ * The process's role: Chromium's `--type=` switch (renderer, gpu-process, utility, zygote); Firefox's
+ * process name (Isolated Web Co[ntent], Socket Process, RDD Process, …); none of these: the browser.
+ */
 export function roleOf(pid: number): string {
   try {
     const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    if (commandLine.includes(' -contentproc')) return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     const type = /--type=(\S+)/.exec(commandLine)?.[1] ?? 'browser';
     const service = /--utility-sub-type=(\S+)/.exec(commandLine)?.[1];
     return service ? `${type} ${service}` : type;

@@ -26,7 +26,7 @@ export function sizeLabel(bytes: number): string {
   return bytes >= 1024 * MiB && bytes % (1024 * MiB) === 0 ? `${bytes / (1024 * MiB)} GiB` : `${Math.round(bytes / MiB)} MiB`;
 }
 
-const mib = (bytes: number) => (bytes / MiB).toFixed(1);
+const mib = (bytes: number) => (Number.isFinite(bytes) ? (bytes / MiB).toFixed(1) : '–');
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 export function summarise(

@@ -26,7 +26,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const config = readConfig(process.argv.slice(2), here);
 const lineup = selectLineup(config.only, config.link !== undefined);
 const where = config.link ? `over an emulated link of ${linkLabel(config.link)}` : 'over loopback';
-log(`bench ${where}: sizes ${config.sizesMiB.join(', ')} MiB × ${config.runs} runs, memory check ${config.memoryGiB.join(', ')} GiB; ` +
+log(`bench in ${config.browser} ${where}: sizes ${config.sizesMiB.join(', ')} MiB × ${config.runs} runs, memory check ${config.memoryGiB.join(', ')} GiB; ` +
   `${(freeBytes(here) / 2 ** 30).toFixed(0)} GiB free on disk`);
 
 const sizes = config.sizesMiB.map(bytesOfMiB);
@@ -45,9 +45,9 @@ execFileSync('sync');
 log('page: vite build…');
 const pageDir = await buildPage();
 const servers = await startServers(pageDir, path.join(filesDir, 'sink'), { link: config.link });
-const { browser, pid, version } = await launchBrowser();
-const machine = describeMachine(version);
-const setup: MeasureSetup = { browser, browserPid: pid, servers, sampleMs: config.sampleMs };
+const { browser, pid, label } = await launchBrowser(config.browser);
+const machine = describeMachine(label);
+const setup: MeasureSetup = { engine: config.browser, browser, browserPid: pid, servers, sampleMs: config.sampleMs };
 
 const measurements: Measurement[] = [];
 const failures: { contender: string; bytes: number; round: number; error: string }[] = [];
@@ -105,7 +105,7 @@ try {
   ].join('\n');
 
   mkdirSync(resultsDir, { recursive: true });
-  const suffix = config.link ? `-link-${config.link.mbitPerSecond}-${config.link.rttMs}` : '';
+  const suffix = (config.browser === 'chromium' ? '' : `-${config.browser}`) + (config.link ? `-link-${config.link.mbitPerSecond}-${config.link.rttMs}` : '');
   const stamp = machine.date.replace(/[:.]/g, '-') + suffix;
   const json = JSON.stringify({ machine, config, rows, measurements, memory, failures }, null, 2);
   writeFileSync(path.join(resultsDir, `${stamp}.json`), json);

@@ -15,9 +15,9 @@ export type OnConfirmed = (bytes: number) => void;
 /** Notes a moment of the upload (a state it entered, a progress event) in the run's timeline. */
 export type Mark = (what: string) => void;
 
-/** One whole-file `PUT` by `fetch`. */
-export async function rawFetch(file: File): Promise<void> {
-  const response = await fetch(ENDPOINTS.drain, { method: 'PUT', body: file });
+/** One whole-file `PUT` by `fetch`; with `slice`, of `file.slice()` (see rawXhr). */
+export async function rawFetch(file: File, slice = false): Promise<void> {
+  const response = await fetch(ENDPOINTS.drain, { method: 'PUT', body: slice ? file.slice() : file });
   if (!response.ok) throw new Error(`fetch PUT answered ${response.status}`);
   await response.text();
 }

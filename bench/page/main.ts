@@ -2,7 +2,7 @@ import { transportChunk } from '../../src/transport/default-client.ts';
 import { ours, rawFetch, rawXhr, tusClient, upchunk, type Mark, type OnConfirmed, type OursOptions } from './contenders.ts';
 
 export type ContenderCall =
-  | { kind: 'raw-fetch' }
+  | { kind: 'raw-fetch'; slice?: boolean }
   | { kind: 'raw-xhr'; slice?: boolean }
   | { kind: 'ours'; options?: OursOptions }
   | { kind: 'upchunk' }
@@ -17,7 +17,7 @@ function chosenFile(): File {
 function run(call: ContenderCall, file: File, onConfirmed: OnConfirmed, mark: Mark): Promise<void> {
   switch (call.kind) {
     case 'raw-fetch':
-      return rawFetch(file);
+      return rawFetch(file, call.slice);
     case 'raw-xhr':
       return rawXhr(file, call.slice);
     case 'ours':
