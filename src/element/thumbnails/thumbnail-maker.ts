@@ -80,8 +80,9 @@ export class ThumbnailMaker {
       this.#urls.set(item, undefined);
       const url = await makeThumbnail(item.file);
       if (!url) continue;
-      if (!this.#urls.has(item)) {
-        URL.revokeObjectURL(url); // the row went while its picture was made
+      // The row went while its picture was made, or went and came back and another one was made first.
+      if (!this.#urls.has(item) || this.#urls.get(item) !== undefined) {
+        URL.revokeObjectURL(url);
         continue;
       }
       this.#urls.set(item, url);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts';
 import { patternFile } from '../support/files.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { mount, rowOf } from './support/fixture.ts';
+import { mount, rowOf, scrollToRow } from './support/fixture.ts';
 
 /** A real PNG of `width` × `height`, drawn and encoded by the browser. */
 async function pngFile(name: string, width = 640, height = 480): Promise<File> {
@@ -85,6 +85,8 @@ function watchObjectUrls() {
     error(...args);
   };
   return {
+    /** The object URLs made and not revoked. */
+    alive: () => [...made.keys()].filter((url) => !revoked.has(url)),
     /** The object URLs made of this file, and whether each is revoked. */
     of: (file: Blob) => [...made].filter(([, source]) => source === file).map(([url]) => ({ url, revoked: revoked.has(url) })),
     get mostVideosAlive() {
@@ -270,5 +272,41 @@ describe('<resumable-upload> thumbnails in a long list', () => {
     const again = await thumbnailOf(element, items[0]!);
     expect(again?.src).toMatch(/^blob:/);
     expect(again!.src).not.toBe(url);
+  });
+
+  it('keeps one picture of a row that left and came back while its first was being made, and revokes the other', async () => {
+    const urls = watchObjectUrls();
+    // Each decode waits until the test lets it go: the row leaves and comes back meanwhile.
+    const decode = globalThis.createImageBitmap;
+    const held: (() => void)[] = [];
+    globalThis.createImageBitmap = (async (...args: Parameters<typeof decode>) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      return decode(...args);
+    }) as typeof decode;
+    const until = async (done: () => boolean) => {
+      for (let tries = 0; !done(); tries++) {
+        if (tries > 250) throw new Error('waited 5 s in vain');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    try {
+      const element = await mount({ multiple: true, auto: 'false' });
+      const others = Array.from({ length: 299 }, (_, i) => patternFile(10, `notes-${i}.txt`, 'text/plain'));
+      const [photo] = element.addFiles([await pngFile('photo.png', 64, 48), ...others]);
+      await rowOf(element, photo!);
+      await until(() => held.length === 1);
+      await scrollToRow(element, 280);
+      await until(() => !element.shadowRoot!.querySelector(`li[data-item="${photo!.id}"]`));
+      scrollTo(0, 0);
+      await rowOf(element, photo!);
+      await until(() => held.length === 2);
+      for (const release of held) release();
+      const image = await thumbnailOf(element, photo!);
+      await new Promise((resolve) => setTimeout(resolve, 200)); // the second picture is done too
+      expect(urls.alive()).toEqual([image!.src]);
+    } finally {
+      globalThis.createImageBitmap = decode;
+      urls.restore();
+    }
   });
 });
