@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { chromium, firefox, type Browser } from 'playwright';
+import { chromium, firefox, type Browser, type LaunchOptions } from 'playwright';
 import { browserExecutable, chromiumArgs, launchOptions, type Engine } from '../test/support/browsers.ts';
 import { chromiumExecutable } from '../test/support/chromium.ts';
 
@@ -48,13 +48,23 @@ function findBrowserProcess(engine: Engine, before: Set<number>): number | undef
   return childrenOf(process.pid).flatMap(childrenOf).find((pid) => commandOf(pid).startsWith('firefox'));
 }
 
+/**
+ * Firefox as the tests launch it, but with its BiDi agent observing no request (see firefox-bidi.mjs):
+ * observing one reads its whole body into a string in Firefox's parent process, memory and time a
+ * user's Firefox does not spend on an upload.
+ */
+function firefoxOptions(): LaunchOptions {
+  const options = launchOptions('firefox');
+  return { ...options, env: { ...options.env, FIREFOX_BIDI_NETWORK: 'off' } };
+}
+
 /** Headless Chromium or Firefox ESR, from the same paths and flags as the tests. */
 export async function launchBrowser(engine: Engine = 'chromium'): Promise<BenchBrowser> {
   const before = new Set(processParents().keys());
   const browser =
     engine === 'chromium'
       ? await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs, headless: true })
-      : await firefox.launch({ ...launchOptions('firefox'), headless: true });
+      : await firefox.launch({ ...firefoxOptions(), headless: true });
   const pid = findBrowserProcess(engine, before);
   if (pid === undefined) {
     await browser.close();

@@ -52,6 +52,9 @@ firefox.stderr.on('data', (chunk) => {
   }
 });
 
+const unobservedNetwork = process.env.FIREFOX_BIDI_NETWORK === 'off';
+const NETWORK_OBSERVERS = new Set(['session.subscribe', 'network.addIntercept', 'network.addDataCollector']);
+
 /** Our own commands to Firefox use ids far above Playwright's, so their answers are told apart. */
 let ownId = 2 ** 40;
 
@@ -90,6 +93,7 @@ class BidiPipe {
 
   async #fromClient(text) {
     const message = JSON.parse(text);
+    if (unobservedNetwork && NETWORK_OBSERVERS.has(message.method)) return this.#withoutNetwork(message);
     if (message.method !== 'emulation.setMediaFeaturesOverride') return this.#send(text);
     try {
       const { features = {}, contexts, userContexts } = message.params;
@@ -99,6 +103,22 @@ class BidiPipe {
     } catch (error) {
       this.client.send(JSON.stringify({ type: 'error', id: message.id, error: 'unknown error', message: String(error?.message ?? error) }));
     }
+  }
+
+  /**
+   * FIREFOX_BIDI_NETWORK=off (the benchmark): Firefox's agent observes no request. Observing one
+   * reads its whole body into a string in the parent process, which makes every upload cost memory
+   * and time that a user's Firefox does not spend. Playwright then sees no network events.
+   */
+  #withoutNetwork(message) {
+    const { method, params } = message;
+    if (method === 'session.subscribe') {
+      const events = params.events.filter((event) => !event.startsWith('network'));
+      if (events.length > 0) return this.#send(JSON.stringify({ ...message, params: { ...params, events } }));
+    }
+    const fake = `unobserved-${message.id}`;
+    const result = method === 'network.addIntercept' ? { intercept: fake } : method === 'network.addDataCollector' ? { collector: fake } : { subscription: fake };
+    this.client.send(JSON.stringify({ type: 'success', id: message.id, result }));
   }
 
   #fromFirefox(text) {
