@@ -24,15 +24,16 @@ export class ScrollWatch implements ReactiveController {
     }
     for (const target of targets) target.addEventListener('scroll', this.#onMove, { passive: true });
     window.addEventListener('resize', this.#onMove, { passive: true });
-    // A row kept only because it held the focus goes once the focus leaves it.
-    this.#host.addEventListener('focusout', this.#onMove);
+    // A row kept only because it held the focus goes once the focus leaves it. On the shadow root:
+    // focus moving to another row of the list does not reach the host.
+    this.#host.renderRoot.addEventListener('focusout', this.#onMove);
     this.#targets = targets;
   }
 
   hostDisconnected(): void {
     for (const target of this.#targets) target.removeEventListener('scroll', this.#onMove);
     window.removeEventListener('resize', this.#onMove);
-    this.#host.removeEventListener('focusout', this.#onMove);
+    this.#host.renderRoot.removeEventListener('focusout', this.#onMove);
     this.#targets = [];
   }
 

@@ -252,6 +252,10 @@ describe('<resumable-upload> with many files', () => {
     expect(placeOf(shown.at(-2)!)).toBeLessThan(100);
     expect(shadow(element).activeElement?.closest('li')).toBe(shown.at(-1));
     expect(Math.abs(list.getBoundingClientRect().height - height)).toBeLessThan(rowHeight / 2);
+    // The focus moves to a row of the window (a click, Shift+Tab): the row kept for it goes.
+    shown[1]!.querySelector<HTMLButtonElement>('[data-action=start]')!.focus();
+    await settled();
+    expect(rows(element).map(placeOf)).not.toContain(901);
     // Focused near the start of a list just shown, then scrolled far down: the row stays, before the window.
     element.remove();
     scrollTo(0, 0);
