@@ -238,6 +238,27 @@ describe('interrupted uploads in the element', () => {
     await expectFirstChunkSentOnce(interrupted.sessionUri!, file);
   });
 
+  it("a file that comes with a folder path of its own keeps it, not the interrupted record's", async () => {
+    const url = endpoint();
+    const file = patternFile(3 * QUANTUM + 7, 'report.pdf');
+    const interrupted = new Upload(file, {
+      endpoint: url,
+      chunkSize: QUANTUM,
+      retry: fast,
+      relativePath: 'reports/2024/report.pdf',
+      headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
+    });
+    expect((await rejection(interrupted.start())).code).toBe('http');
+    const element = await mount({ endpoint: url, auto: 'false' });
+    await rowsAfterConnect(element, 1);
+    // The same file from another folder (a folder chosen or dropped gives each file its path).
+    Object.defineProperty(file, 'webkitRelativePath', { value: 'copies/report.pdf' });
+    const added = nextEvent(element, 'upload-add');
+    const [item] = element.addFiles([file]);
+    expect((await added).detail.relativePath).toBe('copies/report.pdf');
+    expect(item!.relativePath).toBe('copies/report.pdf');
+  });
+
   it('a kept handle whose file changed asks for the file again', async () => {
     const url = endpoint();
     const handle = await fileInOpfs(2 * QUANTUM);
