@@ -92,6 +92,29 @@ async function startUpload(page: Page, request: APIRequestContext, file: string,
   return new URL(sessionUri!).searchParams.get('upload_id')!;
 }
 
+/**
+ * Uploads with an `Authorization` header through the demo's element (on `endpoint` when given), hides
+ * the page once a chunk's answer is pending, and returns the finished session with its hand-off.
+ */
+async function handOffWithAuthorization(page: Page, request: APIRequestContext, { optIn, endpoint }: { optIn: boolean; endpoint?: string }) {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  await openDemo(page);
+  await page.evaluate(({ optIn, endpoint }) => {
+    const element = document.getElementById('background') as HTMLElement & { endpoint: string; headers: unknown; prepare: unknown };
+    if (endpoint) element.endpoint = endpoint;
+    element.headers = { Authorization: 'Bearer e2e-token' };
+    if (optIn) element.prepare = () => ({ background: { headers: true } });
+  }, { optIn, endpoint });
+  const id = await startUpload(page, request, file);
+  await answerPending(request, id, (committed) => committed < SMALL);
+  await setHidden(page, true);
+  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+  const view = await session(request, id);
+  const handOff = handOffOf(view, SMALL);
+  expect(handOff?.status).toBe(201);
+  return { view, handOff };
+}
+
 async function session(request: APIRequestContext, id: string): Promise<SessionView> {
   return (await request.get(`/__control/sessions/${id}`)).json() as Promise<SessionView>;
 }
@@ -243,21 +266,7 @@ test('a tab switched away hands off and stays open: its row says so, it waits fo
 
 for (const optIn of [false, true]) {
   test(`the upload's Authorization goes with the hand-off ${optIn ? 'with' : 'only with'} background: { headers: true }`, NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
-    const file = await fileOnDisk('background-48mib.bin', SMALL);
-    await openDemo(page);
-    await page.evaluate((optIn) => {
-      const element = document.getElementById('background') as HTMLElement & { headers: unknown; prepare: unknown };
-      element.headers = { Authorization: 'Bearer e2e-token' };
-      if (optIn) element.prepare = () => ({ background: { headers: true } });
-    }, optIn);
-    const id = await startUpload(page, request, file);
-    await answerPending(request, id, (committed) => committed < SMALL);
-    await setHidden(page, true);
-    await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
-
-    const view = await session(request, id);
-    const handOff = handOffOf(view, SMALL);
-    expect(handOff?.status).toBe(201);
+    const { view, handOff } = await handOffWithAuthorization(page, request, { optIn });
     // The page's own requests carried the header (the session is on the endpoint's origin)...
     const own = view.requests.filter((entry) => entry !== handOff);
     expect(own.length).toBeGreaterThan(2);
@@ -397,25 +406,10 @@ test("a shipped translation reaches the handed-off row and what is said (German)
 });
 
 test('background: { headers: true } never sends the headers to a session on an origin that may not see them', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
-  const file = await fileOnDisk('background-48mib.bin', SMALL);
-  await openDemo(page);
   // The endpoint on localhost, the page on 127.0.0.1: the server's session URI names the address it
   // was reached on (127.0.0.1), an origin the upload's credentials are not for.
   const endpoint = `${baseURL!.replace('127.0.0.1', 'localhost')}/upload/demo/v1/files`;
-  await page.evaluate((endpoint) => {
-    const element = document.getElementById('background') as HTMLElement & { endpoint: string; headers: unknown; prepare: unknown };
-    element.endpoint = endpoint;
-    element.headers = { Authorization: 'Bearer e2e-token' };
-    element.prepare = () => ({ background: { headers: true } });
-  }, endpoint);
-  const id = await startUpload(page, request, file);
-  await answerPending(request, id, (committed) => committed < SMALL);
-  await setHidden(page, true);
-  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
-
-  const view = await session(request, id);
-  const handOff = handOffOf(view, SMALL);
-  expect(handOff?.status).toBe(201);
+  const { view } = await handOffWithAuthorization(page, request, { optIn: true, endpoint });
   // The start, on the endpoint's origin, carried them; nothing sent to the session did, the hand-off included.
   expect(view.requests[0]).toMatchObject({ kind: 'start', authorized: true });
   expect(view.requests.slice(1).filter((entry) => entry.authorized)).toEqual([]);

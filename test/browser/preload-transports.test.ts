@@ -4,26 +4,22 @@ import { transportChunk } from '../../src/transport/default-client.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint } from './support/server.ts';
+import { countTransportLoads } from './support/transport-loads.ts';
 
 // A page that uses the engine alone may load the transports before the first click
 // (src/transport/default-client.ts): once, and the first Upload then finds them loaded. Here before
 // the page is idle (the load at idle is off: transports-at-idle.test.ts).
 transportChunk.atIdle = false;
-const realLoad = transportChunk.load;
-let loads = 0;
-transportChunk.load = () => {
-  loads++;
-  return realLoad();
-};
+const loads = countTransportLoads();
 
 it('preloadTransports() loads the transports once, before any upload; the first upload uses them', async () => {
-  expect(loads).toBe(0);
+  expect(loads.count).toBe(0);
   preloadTransports();
   preloadTransports();
-  expect(loads).toBe(1);
+  expect(loads.count).toBe(1);
   const file = patternFile(QUANTUM + 7);
   const url = endpoint();
   const result = await new Upload(file, { endpoint: url, store: false }).start();
-  expect(loads).toBe(1);
+  expect(loads.count).toBe(1);
   await expectStored(result, file);
 });
