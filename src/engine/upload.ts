@@ -197,6 +197,12 @@ export class Upload extends EventTarget {
     } catch {
       return; // no fingerprint (no crypto.subtle outside secure contexts): nothing to restore or lock
     }
+    // The record is read while the lock is asked for: both wait on the browser, one after the other
+    // they cost a few ms more before the first request. It is only used once the lock is held. A
+    // read that raced another tab's last write sees an older record at worst, whose session the
+    // server is asked about before anything is sent (a finished or cancelled one is taken as such).
+    const read = this.#restored || this.#options.sessionUri ? undefined : persistence.read();
+    read?.catch(() => {}); // unused when the lock is refused; `find` reports its failure otherwise
     const release = await takeUploadLock(key);
     if (!release) {
       throw new UploadError(
@@ -213,7 +219,7 @@ export class Upload extends EventTarget {
     if (this.#state === 'aborted') return this.#unlock();
     if (this.#restored || this.#options.sessionUri) return;
     this.#restored = true;
-    const record = await persistence.find();
+    const record = await persistence.find(read);
     if (record) {
       this.#resumable?.adopt(record.sessionUri);
       this.#sessionUri = record.sessionUri;

@@ -62,14 +62,20 @@ export class SessionPersistence {
     return this.#key;
   }
 
+  /** Reads the stored record as it is, unchecked: `find` checks it. */
+  read(): Promise<unknown> {
+    return this.key().then((key) => withTimeout(this.store.get(key)));
+  }
+
   /**
    * A stored session for this file and request that is young enough to try. A record that fails
    * any check (shape, numbers, its session URI's scheme and origin) is deleted: a new session starts.
+   * `read` is a read started earlier (see `read`), or one starts now.
    */
-  async find(): Promise<StoredUpload | undefined> {
+  async find(read: Promise<unknown> = this.read()): Promise<StoredUpload | undefined> {
     try {
       const key = await this.key();
-      const record: unknown = await withTimeout(this.store.get(key));
+      const record = await read;
       if (record === undefined) return undefined;
       const { endpoint, credentialOrigins, maxStoredAgeMs } = this.options;
       if (

@@ -396,6 +396,24 @@ describe('sessions kept in IndexedDB', () => {
     await expectStored(await first, file);
   });
 
+  it('a refused lock leaves the stored record alone: not adopted, not checked away, no session started', async () => {
+    // The record is read while the lock is asked for; only the holder of the lock may act on it.
+    const store = new MemorySessionStore();
+    const file = patternFile(2 * QUANTUM);
+    const url = endpoint();
+    const one = new Upload(file, { endpoint: url, chunkSize: QUANTUM, store, headers: faultHeaders([{ kind: 'delay', ms: 300 }]) });
+    const first = one.start();
+    await until(async () => one.state === 'uploading' && (await store.list()).length === 1);
+    // A record the check would delete (too old), under this file's key: the lock's holder owns it.
+    const [record] = await store.list();
+    await store.set({ ...record!, sessionUri: 'http://127.0.0.1:1/gone', updatedAt: 1, createdAt: 1 });
+    const two = new Upload(file, { endpoint: url, chunkSize: QUANTUM, store });
+    expect((await rejection(two.start())).code).toBe('locked');
+    expect(two.sessionUri).toBeUndefined();
+    expect((await store.get(record!.fingerprint))?.sessionUri).toBe('http://127.0.0.1:1/gone');
+    await expectStored(await first, file);
+  });
+
   it('uploads without persistence when storage fails, and says so once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const broken: SessionStore = {
