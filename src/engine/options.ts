@@ -114,8 +114,9 @@ export interface UploadOptions {
    * Where the file sits in a folder it came from (`photos/2024/a.jpg`), kept with the session so
    * `listStoredUploads` gives it back after a reload. Neither sent nor part of the fingerprint; kept
    * only when it is a string that ends with the file's name, of at most 4096 characters, no control
-   * characters and only folder names (no leading `/`, no empty, `.` or `..` folder; another value is
-   * left out of the record, which stays).
+   * characters nor bidi controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and only
+   * folder names (no leading `/`, no empty, `.` or `..` folder; another value is left out of the
+   * record, which stays).
    */
   relativePath?: string;
   /** Ask the person to confirm leaving the page while bytes are in flight. @default false */

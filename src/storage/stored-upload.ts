@@ -48,15 +48,16 @@ const isHash = (value: unknown): value is string => isString(value) && /^[0-9a-f
 const MAX_PATH_LENGTH = 4096;
 
 /**
- * A folder path a record may keep and a page may show: bounded, without control characters, and
- * ending with the file's own name, so a crafted record cannot label one file as another. Its folders
- * are names, as a browser gives them (no root, no empty, `.` or `..` one): the page's
- * `metadata(file, item)` may build a path on the server from it.
+ * A folder path a record may keep and a page may show: bounded, without control characters or bidi
+ * controls (embeddings, overrides, isolates and marks, which make `invoice\u202Efdp.exe` read as
+ * `invoiceexe.pdf`), and ending with the file's own name, so a crafted record cannot label one file
+ * as another. Its folders are names, as a browser gives them (no root, no empty, `.` or `..` one):
+ * the page's `metadata(file, item)` may build a path on the server from it.
  */
 export const isRelativePath = (value: unknown, name: string): value is string =>
   isString(value) &&
   value.length <= MAX_PATH_LENGTH &&
-  !/\p{Cc}/u.test(value) &&
+  !/[\p{Cc}\p{Bidi_C}]/u.test(value) &&
   (value === name || value.endsWith(`/${name}`)) &&
   value.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 

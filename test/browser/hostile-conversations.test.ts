@@ -260,6 +260,8 @@ describe('a crafted stored record is deleted and a new session started', () => {
     ['a negative date', () => ({ createdAt: -1 })],
     ['the version as text', () => ({ version: '2' })],
     ['metadata that is an array', () => ({ metadata: ['folder-B'] })],
+    // `metadata(file, item)` may make the server's path from it; shown, it would read `xexe.jpg/crafted.bin`.
+    ['a folder path with a right-to-left override', () => ({ relativePath: 'x\u202Egpj.exe/crafted.bin' })],
     // Each alone, not behind listStoredUploads (which removes such a record first).
     ["a size that is not the file's", () => ({ size: file.size + 1 })],
     ["another file's fingerprint", () => ({ fingerprint: 'f'.repeat(64) })],

@@ -8,6 +8,8 @@ describe('isRelativePath: the folder paths a stored record may keep', () => {
     ['the name alone', 'a.jpg'],
     ['a folder path ending with the name', 'photos/2024/a.jpg'],
     ['folders with dots and spaces in their names', 'my .photos/2024 ..old/a.jpg'],
+    // Format characters that words need stay: a Persian zero-width non-joiner, an emoji's joiner.
+    ['folders in right-to-left scripts, with joiners', '\u0639\u06a9\u0633\u200c\u0647\u0627/\u05ea\u05de\u05d5\u05e0\u05d5\u05ea/\u{1f469}\u200d\u{1f4bb}/a.jpg'],
     ['exactly 4096 characters', `${'p/'.repeat(2045)}ab/a.jpg`.slice(-4096)],
   ])('keeps %s', (_, value) => {
     expect(isRelativePath(value, 'a.jpg')).toBe(true);
@@ -18,6 +20,18 @@ describe('isRelativePath: the folder paths a stored record may keep', () => {
     ['a C0 control character', 'photos/\u0007/a.jpg'],
     ['DEL', 'photos\u007f/a.jpg'],
     ['a C1 control character', 'photos\u0085/a.jpg'],
+    // Bidi controls reorder what is shown: with one, a folder `x\u202Egpj.exe` reads as `xexe.jpg`.
+    ['a right-to-left override', 'photos/x\u202Egpj.exe/a.jpg'],
+    ['a left-to-right override', 'photos/\u202dold/a.jpg'],
+    ['a right-to-left embedding', 'photos/\u202bold/a.jpg'],
+    ['a left-to-right embedding', 'photos/\u202aold/a.jpg'],
+    ['the end of an embedding', 'photos/old\u202c/a.jpg'],
+    ['an isolate', 'photos/\u2067old\u2069/a.jpg'],
+    ['a first-strong isolate', 'photos/\u2068old/a.jpg'],
+    ['a left-to-right isolate', 'photos/\u2066old/a.jpg'],
+    ['a right-to-left mark', '\u200fphotos/a.jpg'],
+    ['a left-to-right mark', 'photos\u200e/a.jpg'],
+    ['an Arabic letter mark', 'photos\u061c/a.jpg'],
     ["another file's name", 'photos/b.jpg'],
     ['a name that only ends like the file', 'photos/evil-a.jpg'],
     ['a file with no name', 'photos/'],

@@ -3,6 +3,7 @@ import { interpolate } from '../i18n/interpolate.ts';
 import type { Tally } from '../item/tally.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
+import { shownName } from '../render/file-name.ts';
 
 /** What happened to a file, worth saying. */
 export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline' | 'background';
@@ -107,7 +108,7 @@ export class Announcer implements ReactiveController {
 
 function sentence(happening: Happening, item: UploadItem, wording: Wording): string {
   const { t, f, now } = wording;
-  const name = item.file.name;
+  const name = shownName(item.file.name);
   switch (happening) {
     case 'start':
       return interpolate(t.announceStart, { name }, false);

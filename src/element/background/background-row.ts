@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
+import { fileName } from '../render/file-name.ts';
 import type { BackgroundStrings } from './background-strings.ts';
 export { backgroundEnglish } from './background-strings.ts';
 
@@ -32,7 +33,7 @@ export function backgroundRow(row: BackgroundRow, t: BackgroundStrings, f: Forma
   const id = `background-${row.fingerprint.slice(0, 16)}`;
   const status = row.state === 'done' ? t.backgroundDone : interpolate(t.backgroundRunning, { percent });
   return html`<li part="background-item" data-status=${`background-${row.state}`} data-fingerprint=${row.fingerprint}>
-    <span class="name" part="name" id=${id}><bdi>${row.name}</bdi></span>
+    ${fileName(row.name, id)}
     <span class="size" part="size">${f.bytes(row.size)}</span>
     <span class="status" part="status">${status}</span>
     <div class="bar" part="progress" role="progressbar" aria-labelledby=${id} aria-valuemin="0" aria-valuemax="100"

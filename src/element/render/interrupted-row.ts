@@ -2,7 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { Wording } from './describe.ts';
-import { fileName } from './file-name.ts';
+import { fileName, shownName } from './file-name.ts';
 import { icons } from './icons.ts';
 
 /** What the buttons of an interrupted upload do; the list handles their clicks in one listener. */
@@ -17,7 +17,7 @@ export function interruptedRow(record: StoredUpload, canResume: boolean, wording
   const { t, f } = wording;
   const fraction = record.size > 0 ? Math.min(1, record.bytesCommitted / record.size) : 0;
   const percent = f.percent(fraction);
-  const name = { name: record.name };
+  const name = { name: shownName(record.name) };
   const id = `interrupted-${record.fingerprint.slice(0, 16)}`;
   const resume = interpolate(t.resume, name, false);
   const again = interpolate(t.chooseAgainLabel, name, false);

@@ -4,7 +4,7 @@ import type { ItemStatus } from '../item/item-status.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 import { fractionDone, progressText, statusText, type Wording } from './describe.ts';
 import { figures } from './figures.ts';
-import { fileName } from './file-name.ts';
+import { fileName, shownName } from './file-name.ts';
 import { icons } from './icons.ts';
 
 /** What an item's buttons do; the list handles their clicks in one listener (see `data-action`). */
@@ -33,7 +33,7 @@ export function actionsFor(status: ItemStatus): { primary: ItemAction | undefine
 // Every button comes from this one template, each in a fixed place, so when Pause becomes Resume
 // (or Cancel becomes Remove) the same <button> stays and keeps the keyboard focus.
 const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
-  const label = interpolate(t[action], { name: item.file.name }, false);
+  const label = interpolate(t[action], { name: shownName(item.file.name) }, false);
   return html`<button type="button" class="icon" part="item-button ${action}-button" data-action=${action} aria-label=${label} title=${label}>
     ${icons[action]}
   </button>`;
