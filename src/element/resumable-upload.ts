@@ -367,15 +367,20 @@ export class ResumableUploadElement extends LitElement {
     else if (after('endpoint')) void this.#background?.refresh();
   }
 
+  /** Its rows' code and words: a row this page handed off says so (`'background'`). */
+  async #loadBackgroundWords(): Promise<void> {
+    const { backgroundList, backgroundEnglish } = await import('./background/background-row.ts');
+    this.#backgroundList = backgroundList;
+    this.#backgroundWords = backgroundEnglish;
+    this.#words = undefined; // the next render has them, before this upload can change state
+  }
+
   async #loadBackground(): Promise<void> {
-    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }, { backgroundList, backgroundEnglish }] = await Promise.all([
+    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }] = await Promise.all([
       import('./background/background-uploads.ts'),
       import('./interrupted/stored-sessions.ts'),
-      import('./background/background-row.ts'),
+      this.#loadBackgroundWords(),
     ]);
-    this.#backgroundList ??= backgroundList;
-    this.#backgroundWords = backgroundEnglish;
-    this.#words = undefined;
     this.#background ??= new BackgroundUploads(this, {
       endpoint: () => this.endpoint,
       records: (endpoint) => listStoredUploads(endpoint),
@@ -492,7 +497,10 @@ export class ResumableUploadElement extends LitElement {
     };
     const handle = await this.#handles.get(file);
     if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;
-    return { ...options, ...(await this.prepare?.(file, item)) };
+    const prepared = { ...options, ...(await this.prepare?.(file, item)) };
+    // The words of a handed-off row come with that part, also when `prepare` alone turned it on: loaded before any hand-off.
+    if (prepared.background && !this.#backgroundWords) await this.#loadBackgroundWords();
+    return prepared;
   }
 
   #choose = async () => {

@@ -123,7 +123,7 @@ function sentence(happening: Happening, item: UploadItem, wording: Wording): str
     case 'offline':
       return interpolate(t.announceOffline, { name }, false);
     case 'background':
-      // Its words load with the `background` part of the element ("Uploading {name}" until then).
+      // Its words load with the `background` part of the element, before such an upload starts.
       return interpolate(t.announceBackground ?? t.announceStart, { name }, false);
   }
 }

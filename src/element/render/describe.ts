@@ -62,7 +62,8 @@ export function statusText(item: UploadItem, wording: Wording): string {
     case 'rejected':
       return interpolate(t.rejected, { reason: rejectReason(item, wording) });
     default:
-      // `background`'s words come with that part of the element: "Uploading" until it is loaded.
+      // `background`'s words come with that part of the element, loaded before an upload with the
+      // option starts, whether the attribute or `prepare` turned it on (else "Uploading").
       return t[item.status] ?? t.uploading;
   }
 }
