@@ -23,6 +23,9 @@ export const LINEUP: Contender[] = [
   { id: 'raw-fetch-slice', label: 'raw `fetch` PUT of `file.slice()`', call: { kind: 'raw-fetch', slice: true } },
   { id: 'ours', label: 'ours, defaults (adaptive)', call: { kind: 'ours' } },
   ...[8, 32, 64].map((mib) => ({ id: `ours-${mib}`, label: `ours, ${mib} MiB chunks`, call: { kind: 'ours', options: { chunkSize: mib * MiB } } }) as Contender),
+  // Without a kept session (`store: false`): no fingerprint, Web Lock or lookup before the `POST`;
+  // what persistence costs at the start, and so the most a start that did not wait for them could save.
+  { id: 'ours-unstored', label: 'ours, `store: false`', call: { kind: 'ours', options: { store: false } } },
   { id: 'ours-on-click', label: 'ours, transports loaded on the click', call: { kind: 'ours' }, onClick: true },
   // Bounds of adaptive chunks, to weigh the defaults on a link (--only=ours-max).
   ...[64, 128, 256].map((mib) => ({ id: `ours-max-${mib}`, label: `ours, maxChunkSize ${mib} MiB`, call: { kind: 'ours', options: { maxChunkSize: mib * MiB } } }) as Contender),

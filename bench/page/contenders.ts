@@ -36,8 +36,8 @@ export function rawXhr(file: File, slice = false): Promise<void> {
   });
 }
 
-/** Chunk options of our engine that a bench run may set; none: the defaults (adaptive chunks). */
-export type OursOptions = Pick<UploadOptions, 'chunkSize' | 'chunkTargetMs' | 'minChunkSize' | 'maxChunkSize'>;
+/** Options of our engine that a bench run may set (chunks, `store`); none: the defaults. */
+export type OursOptions = Pick<UploadOptions, 'chunkSize' | 'chunkTargetMs' | 'minChunkSize' | 'maxChunkSize'> & { store?: false };
 
 /** Our engine as an application uses it: `new Upload(file, { endpoint })`. */
 export async function ours(file: File, onConfirmed: OnConfirmed, mark: Mark, options: OursOptions = {}): Promise<void> {
