@@ -1,5 +1,6 @@
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
+import { shownName } from '../utils/shown-name.ts';
 import {
   CHANNEL_NAME,
   fingerprintOfJob,
@@ -12,7 +13,10 @@ import {
 export interface BackgroundUploadsOptions {
   /** Where the pages keep their session records; the default IndexedDB store unless the pages use another. */
   store?: SessionStore;
-  /** The browser's progress UI after the request ended. Default English: "Uploaded report.pdf". */
+  /**
+   * The browser's progress UI after the request ended. Default English: "Uploaded report.pdf".
+   * `name` is the file's name as shown, without bidi controls (which could disguise its extension).
+   */
   title?: (name: string, state: BackgroundOutcome['state']) => string;
   /** Opened when the person clicks the browser's progress UI. @default the worker's scope */
   clickUrl?: string;
@@ -74,7 +78,7 @@ export function handleBackgroundUploads(options: BackgroundUploadsOptions = {}):
         channel.postMessage(message);
         channel.close();
         const ui = event as BackgroundFetchUpdateUIEventLike;
-        if (record && typeof ui.updateUI === 'function') await ui.updateUI({ title: title(record.name, outcome.state) }).catch(() => {});
+        if (record && typeof ui.updateUI === 'function') await ui.updateUI({ title: title(shownName(record.name), outcome.state) }).catch(() => {});
       })(),
     );
   };

@@ -3,7 +3,7 @@ import { interpolate } from '../i18n/interpolate.ts';
 import type { Tally } from '../item/tally.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
-import { shownName } from '../render/file-name.ts';
+import { shownName } from '../../utils/shown-name.ts';
 
 /** What happened to a file, worth saying. */
 export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline' | 'background';

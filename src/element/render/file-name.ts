@@ -1,19 +1,14 @@
 import { html, type TemplateResult } from 'lit';
+import { shownName } from '../../utils/shown-name.ts';
 
 /** Characters kept whole at the end of a long name, besides its extension, so `report-2024-final.pdf` stays told apart. */
 const TAIL = 6;
 
 /**
- * A file's name or folder path as the element shows and says it: without bidi controls (embeddings,
- * overrides, isolates, marks), which would reorder it, so `invoice\u202Efdp.exe` cannot read as
- * `invoiceexe.pdf`. Only for display: events, hooks, metadata and the server keep the real name.
- */
-export const shownName = (name: string): string => name.replace(/\p{Bidi_C}/gu, '');
-
-/**
  * A file name that, when too long for its row, is shortened in the middle: `quarterly-rep…final.pdf`,
  * so the extension and the end stay visible. The whole name is still the text (screen readers and
- * find in page read it all) and in `title`. In a <bdi>: its own direction in any language's row.
+ * find in page read it all) and in `title`. In a <bdi>: its own direction in any language's row,
+ * and shown without bidi controls (`shownName`).
  */
 export function fileName(whole: string, id: string): TemplateResult {
   const name = shownName(whole);

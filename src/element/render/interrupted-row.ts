@@ -2,7 +2,8 @@ import { html, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { Wording } from './describe.ts';
-import { fileName, shownName } from './file-name.ts';
+import { shownName } from '../../utils/shown-name.ts';
+import { fileName } from './file-name.ts';
 import { icons } from './icons.ts';
 
 /** What the buttons of an interrupted upload do; the list handles their clicks in one listener. */

@@ -4,7 +4,8 @@ import type { ItemStatus } from '../item/item-status.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 import { fractionDone, progressText, statusText, type Wording } from './describe.ts';
 import { figures } from './figures.ts';
-import { fileName, shownName } from './file-name.ts';
+import { shownName } from '../../utils/shown-name.ts';
+import { fileName } from './file-name.ts';
 import { icons } from './icons.ts';
 
 /** What an item's buttons do; the list handles their clicks in one listener (see `data-action`). */
