@@ -414,3 +414,34 @@ test('background: { headers: true } never sends the headers to a session on an o
   expect(view.requests[0]).toMatchObject({ kind: 'start', authorized: true });
   expect(view.requests.slice(1).filter((entry) => entry.authorized)).toEqual([]);
 });
+
+test("a row handed off through prepare alone (no background attribute) says so, as the attribute's rows do", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  const name = basename(file);
+  await openDemo(page);
+  // An element without the attribute in the demo's place: only its `prepare` turns the option on.
+  await page.evaluate(() => {
+    const demo = document.getElementById('background')!;
+    const element = document.createElement('resumable-upload') as HTMLElement & { prepare: unknown };
+    element.setAttribute('endpoint', demo.getAttribute('endpoint')!);
+    element.prepare = () => ({ background: true });
+    demo.replaceWith(element);
+    element.id = 'background';
+  });
+  await recordElement(page);
+  const id = await startUpload(page, request, file);
+  await answerPending(request, id, (committed) => committed < SMALL);
+  await setHidden(page, true);
+  const row = page.locator('#background [part~=item]');
+  await expect(row).toHaveAttribute('data-status', 'background');
+  await setHidden(page, false);
+  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+
+  const handedOff = (await seenOn(page)).filter((entry) => entry.status === 'background');
+  expect(handedOff.length).toBeGreaterThan(0);
+  for (const entry of handedOff) {
+    expect(entry).toMatchObject({ part: 'item item-background', text: 'Continuing in the background', buttons: [`Cancel ${name}`] });
+  }
+  expect((await seenOn(page)).map((entry) => entry.said)).toContain(`${name} continues in the background`);
+});
