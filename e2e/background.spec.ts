@@ -445,3 +445,35 @@ test("a row handed off through prepare alone (no background attribute) says so, 
   }
   expect((await seenOn(page)).map((entry) => entry.said)).toContain(`${name} continues in the background`);
 });
+
+test("the browser's progress UI names a file holding a right-to-left override without it, as the row does", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+  // `invoice` + U+202E + `fdp.exe` would read `invoiceexe.pdf`: a program passing for a PDF.
+  const file = await fileOnDisk('invoice\u202Efdp.exe', SMALL);
+  // What the page gives Background Fetch, seen on its way to the browser's own fetch().
+  await page.addInitScript(() => {
+    const titles: (string | undefined)[] = [];
+    (window as unknown as { titles: typeof titles }).titles = titles;
+    type Fetch = (this: unknown, id: string, requests: unknown, options?: { title?: string }) => Promise<unknown>;
+    const manager = (globalThis as unknown as { BackgroundFetchManager?: { prototype: { fetch: Fetch } } }).BackgroundFetchManager;
+    const browserFetch = manager?.prototype.fetch;
+    if (manager && browserFetch) {
+      manager.prototype.fetch = function (id, requests, options) {
+        titles.push(options?.title);
+        return browserFetch.call(this, id, requests, options);
+      };
+    }
+  });
+  await openDemo(page);
+  await recordElement(page);
+  const id = await startUpload(page, request, file);
+  await answerPending(request, id, (committed) => committed < SMALL);
+  await setHidden(page, true);
+  await expect(page.locator('#background [part~=item]')).toHaveAttribute('data-status', 'background');
+  expect(await page.evaluate(() => (window as unknown as { titles: unknown[] }).titles)).toEqual(['invoicefdp.exe']);
+  await setHidden(page, false);
+  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+  const handedOff = (await seenOn(page)).filter((entry) => entry.status === 'background');
+  expect(handedOff.length).toBeGreaterThan(0);
+  for (const entry of handedOff) expect(entry.buttons).toEqual(['Cancel invoicefdp.exe']);
+  expect((await seenOn(page)).map((entry) => entry.said)).toContain('invoicefdp.exe continues in the background');
+});

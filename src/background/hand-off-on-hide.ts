@@ -7,6 +7,7 @@ import {
   type BackgroundMessage,
 } from './background-fetch-api.ts';
 import type { BackgroundHost } from './background-host.ts';
+import { shownName } from '../utils/shown-name.ts';
 
 /** How long a page waits, after the job ended, for the service worker to say it wrote the record. */
 const WORKER_GRACE_MS = 3000;
@@ -143,7 +144,7 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
   const { name = '' } = host.file as Partial<File>;
   let registered: Promise<BackgroundFetchRegistrationLike>;
   try {
-    registered = manager.fetch(id, restOfFile(host, sessionUri, start, headers), { title: name, uploadTotal: rest });
+    registered = manager.fetch(id, restOfFile(host, sessionUri, start, headers), { title: shownName(name), uploadTotal: rest });
   } catch {
     return undefined; // refused at once (a body the browser cannot send): the foreground goes on
   }
