@@ -477,3 +477,59 @@ test("the browser's progress UI names a file holding a right-to-left override wi
   for (const entry of handedOff) expect(entry.buttons).toEqual(['Cancel invoicefdp.exe']);
   expect((await seenOn(page)).map((entry) => entry.said)).toContain('invoicefdp.exe continues in the background');
 });
+
+test('a page hidden while its session starts hands off only once the record is written, however slow the store', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+  const file = await fileOnDisk('background-48mib.bin', SMALL);
+  // What happened in which order: the store's writes landing, the hand-offs to the browser.
+  await page.addInitScript(() => {
+    const order: string[] = [];
+    (window as unknown as { order: string[] }).order = order;
+    type Fetch = (this: unknown, id: string, requests: unknown, options?: unknown) => Promise<unknown>;
+    const manager = (globalThis as unknown as { BackgroundFetchManager?: { prototype: { fetch: Fetch } } }).BackgroundFetchManager;
+    const browserFetch = manager?.prototype.fetch;
+    if (manager && browserFetch) {
+      manager.prototype.fetch = function (id, requests, options) {
+        order.push('hand-off');
+        return browserFetch.call(this, id, requests, options);
+      };
+    }
+  });
+  await openDemo(page);
+  // A store whose writes take 1.5 s (a busy disk): a reload or a closed tab resumes only what a written record names.
+  await page.evaluate(() => {
+    const order = (window as unknown as { order: string[] }).order;
+    const records = new Map<string, unknown>();
+    const store = {
+      get: async (key: string) => records.get(key),
+      set: async (record: { fingerprint: string }) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        records.set(record.fingerprint, record);
+        order.push('record written');
+      },
+      delete: async (key: string) => void records.delete(key),
+      list: async () => [...records.values()],
+      clear: async () => records.clear(),
+    };
+    (document.getElementById('background') as HTMLElement & { store: unknown }).store = store;
+  });
+  // The session's start is answered after two seconds: the page is hidden before it is (once the
+  // upload watches for it, which it does before the start is sent).
+  await request.post('/__control/faults', { data: [{ kind: 'delay', ms: 2000, match: 'start' }] });
+  const chooser = page.waitForEvent('filechooser');
+  await page.locator('#background [part=button]').click();
+  await (await chooser).setFiles([file]);
+  const row = page.locator('#background [part~=item]');
+  await expect(row).toHaveAttribute('data-status', 'starting');
+  await page.waitForTimeout(500);
+  await setHidden(page, true);
+  await expect(row).toHaveAttribute('data-status', 'background', { timeout: 30_000 });
+  const sessionUri = await page.evaluate(() => (document.getElementById('background') as HTMLElement & { items: { upload?: { sessionUri?: string } }[] }).items[0]?.upload?.sessionUri);
+  const id = new URL(sessionUri!).searchParams.get('upload_id')!;
+  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+
+  // The browser's request for the whole file went only after the session's record was written.
+  expect((await page.evaluate(() => (window as unknown as { order: string[] }).order)).slice(0, 2)).toEqual(['record written', 'hand-off']);
+  const view = await session(request, id);
+  expect(handOffOf(view, SMALL)).toMatchObject({ status: 201, contentRange: `bytes 0-${SMALL - 1}/${SMALL}` });
+  expect(view.bytesReceived).toBe(SMALL);
+});

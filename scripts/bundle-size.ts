@@ -19,7 +19,7 @@ interface Entry {
 
 const KB = 1000;
 const entries: Entry[] = [
-  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 10.65 * KB, goalBytes: 12 * KB },
+  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 10.7 * KB, goalBytes: 12 * KB },
   // A page with the element imports the package for its side effect (the element registers itself);
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
   { name: "resumable-upload, a page with the element (import 'resumable-upload')", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 22.75 * KB, goalBytes: 24 * KB },

@@ -95,6 +95,9 @@ export class ResumableTransfer implements Transfer {
     host.phase('uploading');
     for (;;) {
       const start = this.#offset;
+      // A hand-off sends the rest of the file at once: like any byte past the first 256 KiB (below),
+      // only once the record a reload or a closed tab resumes from is written.
+      if (total > CHUNK_QUANTUM && host.handOffWaiting?.()) await this.#recorded;
       // The server's answer is the latest word on the session: a hand-off (`background`) may start here.
       host.boundary?.(start);
       if (signal.aborted) throw signal.reason;

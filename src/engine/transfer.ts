@@ -23,6 +23,8 @@ export interface TransferHost {
   session(uri: string | undefined): Promise<void>;
   /** Nothing is in flight and the server's last answer said it holds `offset` bytes (resumable only). */
   boundary?(offset: number): void;
+  /** A hand-off (`background`) waits for the next boundary: it would send the rest of the file at once. */
+  handOffWaiting?(): boolean;
 }
 
 /** One way of moving the bytes. `run` may be called again after it threw (pause, error): it goes on. */

@@ -298,6 +298,7 @@ export class Upload extends EventTarget {
         if (uri) await this.#persistence?.save(uri, 0);
       },
       boundary: (offset) => this.#atBoundary?.(offset),
+      handOffWaiting: () => this.#atBoundary !== undefined,
     };
   }
 
