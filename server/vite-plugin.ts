@@ -1,5 +1,35 @@
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './reference-server.ts';
+
+const PREFIX = 'resumable-upload-vite-';
+
+/**
+ * Where a vite server keeps the uploads it receives: a folder named after its process. A vite server
+ * is usually killed, not closed (`npm start` stopped, Playwright ending its web server), so it never
+ * removes its folder itself; the next one removes those whose process is gone (each run's files,
+ * hundreds of MiB in the e2e tests, would pile up in the temp folder otherwise).
+ */
+export function uploadsFolder(): string {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(name.slice(PREFIX.length));
+    if (name.startsWith(PREFIX) && Number.isInteger(pid) && !isRunning(pid)) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+  }
+  const dir = path.join(tmpdir(), `${PREFIX}${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, another user's
+  }
+}
 
 /**
  * Mounts the reference server in vite's dev and preview servers, so the demo uploads to its own origin.
@@ -15,7 +45,7 @@ export function referenceServer(options: ReferenceServerOptions = {}): Plugin {
   let server: ReferenceServer | undefined;
   const handle: ReferenceServer['handle'] = (req, res, next) => {
     if (closeConnections) res.setHeader('Connection', 'close');
-    (server ??= createReferenceServer({ ...options, closeConnections })).handle(req, res, next);
+    (server ??= createReferenceServer({ ...options, dir: options.dir ?? uploadsFolder(), closeConnections })).handle(req, res, next);
   };
   return {
     name: 'resumable-upload-reference-server',
