@@ -3,7 +3,8 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 /**
  * A long list renders only the rows around the screen (see `rowList`): it renders again when the
  * page, the element or any box around it scrolls, the window is resized, or the focus moves. Scroll events do not
- * bubble, nor leave a shadow root, so each ancestor up to the window is listened to.
+ * bubble, nor leave a shadow root, so each ancestor up to the window is listened to, walked as on
+ * screen (through slots); the walk is made again each time the element is connected.
  */
 export class ScrollWatch implements ReactiveController {
   readonly #host: ReactiveElement;
@@ -19,7 +20,9 @@ export class ScrollWatch implements ReactiveController {
 
   hostConnected(): void {
     const targets: EventTarget[] = [window];
-    for (let node: Node | null = this.#host; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+    // The flat tree, as boxes nest on screen: a slotted element sits in its slot's box, in the shadow
+    // root of the component that slots it, not in that component's light-DOM parent.
+    for (let node: Node | null = this.#host; node; node = node instanceof ShadowRoot ? node.host : ((node as Element).assignedSlot ?? node.parentNode)) {
       if (node instanceof Element) targets.push(node);
     }
     for (const target of targets) target.addEventListener('scroll', this.#onMove, { passive: true });

@@ -275,4 +275,43 @@ describe('<resumable-upload> with many files', () => {
     expect(placeOf(shown[1]!)).toBeGreaterThan(500);
     expect(Math.abs(againList.getBoundingClientRect().height - againHeight)).toBeLessThan(rowHeight / 2);
   });
+  it("renders the rows of a scroll box in another component's shadow root that slots the element, as it scrolls", async () => {
+    // <scroll-panel> shows its light DOM in a box of its own that scrolls: a scroll event there
+    // reaches neither the page nor the element's light-DOM ancestors.
+    if (!customElements.get('scroll-panel')) {
+      customElements.define('scroll-panel', class extends HTMLElement {
+        constructor() {
+          super();
+          this.attachShadow({ mode: 'open' }).innerHTML = '<div part="box" style="overflow:auto;height:300px"><slot></slot></div>';
+        }
+      });
+    }
+    const panel = document.createElement('scroll-panel');
+    document.body.prepend(panel);
+    try {
+      const element = await mount({ multiple: true, auto: 'false' });
+      panel.append(element);
+      element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+      await element.updateComplete;
+      await waitFrames(2);
+      await element.updateComplete;
+      const box = panel.shadowRoot!.querySelector<HTMLElement>('[part=box]')!;
+      for (const fraction of [0.5, 1]) {
+        box.scrollTop = fraction * (box.scrollHeight - box.clientHeight);
+        await waitFrames(3);
+        await element.updateComplete;
+        // Rendered rows around the box's middle and its bottom (or the list's, below which the element
+        // shows its other parts): no blank space where rows belong.
+        const { top, bottom } = box.getBoundingClientRect();
+        const listBottom = shadow(element).querySelector('[part~=list]')!.getBoundingClientRect().bottom;
+        for (const y of [(top + bottom) / 2, Math.min(bottom, listBottom) - 2]) {
+          const shown = rows(element).map((row) => row.getBoundingClientRect());
+          expect(shown.some((row) => row.top <= y) && shown.some((row) => row.bottom >= y)).toBe(true);
+        }
+      }
+      expect(placeOf(rows(element).at(-1)!)).toBe(1000);
+    } finally {
+      panel.remove();
+    }
+  });
 });
