@@ -65,7 +65,11 @@ export class ResumableTransfer implements Transfer {
 
   run(signal: AbortSignal): Promise<UploadResult> {
     this.#budget.reset();
-    return withRetries(this.host, this.#budget, signal, () => this.#transfer(signal), (error) => this.#recover(error));
+    return withRetries(this.host, this.#budget, signal, () => this.#transfer(signal), (error) => this.#recover(error)).catch((error: unknown) => {
+      // A session that broke the protocol is not asked again: the next run starts a new one, where the endpoint allows.
+      if (isUploadError(error) && error.code === 'protocol' && this.host.options.endpoint) this.#restart();
+      throw error;
+    });
   }
 
   async #transfer(signal: AbortSignal): Promise<UploadResult> {
@@ -192,10 +196,15 @@ export class ResumableTransfer implements Transfer {
       );
     }
     this.#restarts++;
+    this.#restart();
+    return true;
+  }
+
+  /** Forgets the session: the next attempt starts a new one from byte 0. */
+  #restart(): void {
     this.#sessionUri = undefined;
     this.#adopted = false;
     this.#offset = this.#sentUpTo = this.#confirmed = 0;
-    this.host.session(undefined);
-    return true;
+    void this.host.session(undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { UploadError } from '../errors/upload-error.ts';
+import { UploadError, isUploadError } from '../errors/upload-error.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { verifyResult } from '../integrity/verify-result.ts';
@@ -91,7 +91,7 @@ export class Upload extends EventTarget {
     return this.file.size;
   }
 
-  /** The resumable session URI, once there is one: keep it to resume later with the `sessionUri` option. */
+  /** The resumable session URI, once there is one (none after the session broke the protocol): keep it to resume later with the `sessionUri` option. */
   get sessionUri(): string | undefined {
     return this.#sessionUri;
   }
@@ -173,6 +173,8 @@ export class Upload extends EventTarget {
       }
     } catch (error) {
       if (this.#state !== 'aborted') this.#setState('error');
+      // A session caught breaking the protocol is never asked again, by this page or the next.
+      if (isUntrusted(error)) void this.#persistence?.discard();
       // start() settles once the record of what the server holds is written: a page that lists the
       // interrupted uploads next (or another tab, once the lock goes) reads the latest offset.
       await this.#persistence?.flushed();
@@ -344,6 +346,9 @@ function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void
     void promise.then(resolve);
   });
 }
+
+/** The server's word that a session holds the file (or how much of it) was refuted: its session is not taken up again. */
+const isUntrusted = (error: unknown): boolean => isUploadError(error) && (error.code === 'protocol' || error.code === 'integrity');
 
 function abortedError(): UploadError {
   return new UploadError('aborted', 'The upload was aborted (abort() was called or its signal fired).');

@@ -129,8 +129,13 @@ export class SessionPersistence {
 
   /** The upload finished or was cancelled: nothing of it stays behind, and nothing is saved after. */
   forget(): Promise<void> {
-    this.#record = undefined;
     this.#forgotten = true;
+    return this.discard();
+  }
+
+  /** The session is not to be taken up again (it broke the protocol): its record goes; a new session's may follow. */
+  discard(): Promise<void> {
+    this.#record = undefined;
     return this.#write(async () => this.store.delete(await this.key()));
   }
 

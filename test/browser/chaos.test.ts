@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { Upload, UploadError, type UploadErrorCode } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
+import { MemorySessionStore } from './support/memory-session-store.ts';
 import { MiB, QUANTUM, patternFile } from './support/files.ts';
 import { between, pick, seededRandom } from './support/random.ts';
 import { endpoint, faultHeaders, keepAliveServerUrl, sessionLog } from './support/server.ts';
@@ -17,8 +18,11 @@ interface Plan {
   kind: string;
   faults: Fault[];
   expected: 'success' | UploadErrorCode;
-  /** Also pause and resume, flip the browser offline, or cancel it for good (`abort({ terminate })`), while it runs. */
-  twist?: 'pause' | 'offline' | 'cancel';
+  /**
+   * Also pause and resume, flip the browser offline, or cancel it for good (`abort({ terminate })`), while it runs;
+   * or, after it failed, upload the file again with the same store, as a reload would (`reload`).
+   */
+  twist?: 'pause' | 'offline' | 'cancel' | 'reload';
 }
 
 /** Faults that a correct client survives, placed at a random chunk of the upload. */
@@ -55,6 +59,8 @@ function fatal(): Plan {
     // Chunk 2 on: a 308 without Range (nothing kept), then a status query confirming chunk 1 again.
     { kind: 'offset lowered in a cycle', faults: [{ kind: 'delay', ms: 0 }, { kind: 'omit-range', times: 200 }], expected: 'network' as const },
     { kind: 'cancel, terminate', faults: [], expected: 'aborted' as const, twist: 'cancel' as const },
+    // Caught lying once, a session is never taken up again: the reload starts a new one and the file arrives whole.
+    { kind: 'lie, then reload', faults: [pick(random, [{ kind: 'early-final' }, { kind: 'range', value: `bytes=0-${8 * MiB}` }])], expected: 'protocol' as const, twist: 'reload' as const },
   ]);
 }
 
@@ -79,11 +85,13 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
     it(`#${i} ${plan.kind}, ${size} bytes in ${chunkSize / QUANTUM} × 256 KiB chunks`, async () => {
       const file = patternFile(size, `chaos-${i}.bin`, 'application/octet-stream', seed * 1000 + i);
       let calls = 0;
+      const url = endpoint(undefined, keepAliveServerUrl);
+      const store = plan.twist === 'reload' ? new MemorySessionStore() : false;
       const upload = new Upload(file, {
-        endpoint: endpoint(undefined, keepAliveServerUrl),
+        endpoint: url,
         chunkSize,
         retry,
-        store: false,
+        store,
         stallTimeoutMs: 5000,
         // Faults ride on the first session only; a session started after expiry is healthy.
         headers: () => (calls++ === 0 ? { Authorization: 'Bearer t', ...faultHeaders(plan.faults) } : { Authorization: 'Bearer t' }),
@@ -114,6 +122,11 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
         expect(error).toBeInstanceOf(UploadError);
         expect((error as UploadError).code).toBe(plan.expected);
         expect(upload.state).toBe(plan.expected === 'aborted' ? 'aborted' : 'error');
+      }
+      if (plan.twist === 'reload') {
+        const again = await new Upload(file, { endpoint: url, chunkSize, retry, store, headers: { Authorization: 'Bearer t' } }).start();
+        await expectStored(again, file, keepAliveServerUrl);
+        expect(await (store as MemorySessionStore).list()).toEqual([]);
       }
       let log = upload.sessionUri ? await sessionLog(upload.sessionUri) : undefined;
       if (plan.twist === 'cancel') {
