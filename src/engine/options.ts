@@ -95,8 +95,9 @@ export interface UploadOptions {
   credentialOrigins?: string[];
   /**
    * Compute the file's MD5 and CRC-32C in a Worker while it uploads, and compare them with the
-   * `md5Hash`/`crc32c` of the final response (as Cloud Storage sends them); a mismatch fails with
-   * `'integrity'`. The result's `verified` says whether the server reported anything to compare.
+   * `md5Hash`/`crc32c` of the final response (as Cloud Storage sends them) or its `md5Checksum` (as
+   * Drive does); a mismatch fails with `'integrity'`, and so does a final answer with nothing to
+   * compare (asked for once more from the session first): `start()` resolves only verified.
    * @default false
    */
   verify?: boolean;

@@ -1,7 +1,6 @@
 import { UploadError, isUploadError } from '../errors/upload-error.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
-import { verifyResult } from '../integrity/verify-result.ts';
 import { cancelSession } from '../protocol/cancel-session.ts';
 import { SessionPersistence } from '../storage/session-persistence.ts';
 import { takeUploadLock } from '../storage/upload-lock.ts';
@@ -160,7 +159,11 @@ export class Upload extends EventTarget {
         this.#run = run;
         try {
           let result = await this.#transfer.run(run.signal);
-          if (this.#digests) result = { ...result, verified: verifyResult(result, await this.#digests) };
+          if (this.#digests) {
+            const [{ verified }, digests] = await Promise.all([import('../integrity/verify-result.ts'), this.#digests]);
+            const resumable = this.#resumable;
+            result = await verified(result, digests, resumable && (() => resumable.run(run.signal)), () => void this.#persistence?.discard());
+          }
           this.#report(this.file.size);
           await this.#persistence?.forget();
           this.#setState('done');
@@ -174,7 +177,7 @@ export class Upload extends EventTarget {
     } catch (error) {
       if (this.#state !== 'aborted') this.#setState('error');
       // A session caught breaking the protocol is never asked again, by this page or the next.
-      if (isUntrusted(error)) void this.#persistence?.discard();
+      if (isUploadError(error) && error.code === 'protocol') void this.#persistence?.discard();
       // start() settles once the record of what the server holds is written: a page that lists the
       // interrupted uploads next (or another tab, once the lock goes) reads the latest offset.
       await this.#persistence?.flushed();
@@ -346,9 +349,6 @@ function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void
     void promise.then(resolve);
   });
 }
-
-/** The server's word that a session holds the file (or how much of it) was refuted: its session is not taken up again. */
-const isUntrusted = (error: unknown): boolean => isUploadError(error) && (error.code === 'protocol' || error.code === 'integrity');
 
 function abortedError(): UploadError {
   return new UploadError('aborted', 'The upload was aborted (abort() was called or its signal fired).');

@@ -10,7 +10,7 @@ export interface UploadResult {
   body: unknown;
   /** The resumable session the bytes went through; absent for media and multipart uploads. */
   sessionUri?: string;
-  /** With `verify`: true when the server's checksums matched the file's, false when it reported none. */
+  /** With `verify`: true (the server's checksums matched the file's; an upload it cannot verify rejects with `'integrity'`). */
   verified?: boolean;
 }
 
