@@ -56,7 +56,8 @@ export interface UploadOptions {
   contentType?: string;
   /**
    * Headers for every request, e.g. `Authorization`. A function is called before each request,
-   * so a token can be refreshed while a long upload runs.
+   * so a token can be refreshed while a long upload runs. Values are Latin-1 text without line
+   * breaks, as a browser sends them (encode anything else); others fail with `'invalid-option'`.
    */
   headers?: HeadersOption;
   /** A session started elsewhere (your backend, a signed URL): the upload asks it where it stands and goes on. */
@@ -226,6 +227,21 @@ function checkBackground(value: unknown): Required<BackgroundOptions> | undefine
   return { maxBytes: checkCount('background.maxBytes', value.maxBytes, DEFAULT_BACKGROUND_MAX_BYTES), headers: value.headers === true };
 }
 
+/** What HTTP allows in a header value: Latin-1 text without CR, LF or NUL (a browser refuses the request otherwise). */
+const isHeaderValue = (value: unknown): value is string => typeof value === 'string' && !/[^\t\x20-\x7e\x80-\xff]/.test(value);
+const isHeaderName = (name: string): boolean => /^[!#$%&'*+.^_`|~\w-]+$/.test(name);
+
+/** Headers a browser can send, or an `'invalid-option'` error naming the bad one (`source`: where they came from). */
+function checkHeaders(headers: unknown, source: string): Record<string, string> {
+  if (!isPlainObject(headers)) throw invalid(`${source} must be an object of header names to values.`);
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isHeaderName(name) || !isHeaderValue(value)) {
+      throw invalid(`${source} has a header a browser cannot send: "${name.slice(0, 99)}" (its value must be Latin-1 text without line breaks).`);
+    }
+  }
+  return headers as Record<string, string>;
+}
+
 function normalizeHeaders(headers: unknown): () => Promise<Record<string, string>> {
   if (headers === undefined) return async () => ({});
   if (typeof headers === 'function') {
@@ -236,12 +252,12 @@ function normalizeHeaders(headers: unknown): () => Promise<Record<string, string
       } catch (cause) {
         throw new UploadError('invalid-option', 'The `headers` function failed, so no request could be authorised.', { cause });
       }
-      if (!isPlainObject(value)) throw invalid('The `headers` function must return an object of header names to values.');
-      return value as Record<string, string>;
+      return checkHeaders(value, 'What the `headers` function returned');
     };
   }
-  if (!isPlainObject(headers)) throw invalid('`headers` must be an object or a function returning one.');
-  return async () => headers as Record<string, string>;
+  if (typeof headers !== 'object') throw invalid('`headers` must be an object or a function returning one.');
+  const checked = checkHeaders(headers, '`headers`');
+  return async () => checked;
 }
 
 /** Fills in every default and rejects bad options with an `'invalid-option'` error, once, at construction. */
@@ -264,6 +280,12 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   if (stallTimeoutMs === 0) throw invalid('`stallTimeoutMs` must be above 0.');
   const metadata = options.metadata;
   if (metadata !== undefined && !isPlainObject(metadata)) throw invalid('`metadata` must be a plain object.');
+  try {
+    JSON.stringify(metadata);
+  } catch (cause) {
+    // A BigInt or a cycle: it is sent as JSON, so it must be JSON.
+    throw new UploadError('invalid-option', `\`metadata\` cannot be sent as JSON: ${(cause as Error).message}`, { cause });
+  }
 
   const requested: UploadType = options.uploadType ?? 'resumable';
   if (!UPLOAD_TYPES.includes(requested)) {
@@ -310,7 +332,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   };
 
   const contentType = options.contentType ?? (file.type || 'application/octet-stream');
-  if (typeof contentType !== 'string' || contentType === '') throw invalid('`contentType` must be a non-empty string.');
+  if (contentType === '' || !isHeaderValue(contentType)) throw invalid('`contentType` must be Latin-1 text without line breaks.');
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw invalid('`signal` must be an AbortSignal.');
   }
