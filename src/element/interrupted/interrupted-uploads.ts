@@ -154,12 +154,14 @@ export class InterruptedUploads implements ReactiveController {
     this.#host.requestUpdate();
     const store = this.#settings.store();
     if (!store) return;
-    const { takeUploadLock, forgetStoredUpload, cancelSession } = await storedSessions();
+    const { takeUploadLock, forgetStoredUpload, cancelSession, isTrustedStoredSession } = await storedSessions();
     const release = await takeUploadLock(record.fingerprint).catch(() => undefined);
     if (!release) return;
     try {
       await forgetStoredUpload(record.fingerprint, store === true ? undefined : store);
-      void cancelSession(record.sessionUri, record.endpoint);
+      // A record is input, not trust: its session is ended only on the endpoint's origin, as the engine would take it up.
+      const endpoint = new URL(this.#settings.endpoint(), location.href);
+      if (isTrustedStoredSession(record.sessionUri, endpoint.href, new Set([endpoint.origin]))) void cancelSession(record.sessionUri, record.endpoint);
     } catch {
       // The record could not be deleted: it is listed again on the next connect.
     } finally {

@@ -4,3 +4,4 @@ export { fileOfStoredUpload } from '../../storage/stored-file.ts';
 export { forgetStoredUpload, listStoredUploads } from '../../storage/stored-uploads.ts';
 export { lockedFingerprints, takeUploadLock } from '../../storage/upload-lock.ts';
 export { cancelSession } from '../../protocol/cancel-session.ts';
+export { isTrustedStoredSession } from '../../security/origin-policy.ts';

@@ -1,6 +1,8 @@
 // Uploads a reload, a crash or a closed tab interrupted: the element lists them on connect and lets a
 // person resume them (from a kept file handle, or by choosing the file again) or discard them.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createStore, set } from 'idb-keyval';
+import { script } from '../support/scripted.ts';
 import { Upload, clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
 import { registerLocale, type ResumableUploadElement } from '../../../src/element.ts';
 import { en } from '../../../src/element/i18n/strings.ts';
@@ -133,6 +135,23 @@ describe('interrupted uploads in the element', () => {
     // The empty state is back.
     await element.updateComplete;
     expect(shadow(element).querySelector('[part~="empty"]')).not.toBeNull();
+  });
+
+  it("Discard of a record whose session URI is on another origin forgets it and sends that origin nothing", async () => {
+    const url = endpoint();
+    await interrupt(patternFile(2 * QUANTUM, 'crafted.bin'), url);
+    const elsewhere = await script([]);
+    const [record] = await listStoredUploads(url);
+    // A crafted record (or one of another app on this origin): the engine would refuse to take it up.
+    await set(record!.fingerprint, { ...record!, sessionUri: `${elsewhere.otherOrigin}/session?upload_id=crafted` }, createStore('resumable-upload', 'sessions'));
+    const element = await mount({ endpoint: url });
+    const [row] = await rowsAfterConnect(element, 1);
+    row!.querySelector<HTMLButtonElement>('[part~="discard-button"]')!.click();
+    await rowsAfterConnect(element, 0);
+    for (let i = 0; i < 50 && (await listStoredUploads(url)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await listStoredUploads(url)).toEqual([]);
+    await rowsOnceSettled(element);
+    expect(await elsewhere.requests()).toEqual([]);
   });
 
   it('Resume reads the file from its kept handle: no new choice of file', async () => {
