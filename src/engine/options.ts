@@ -91,7 +91,8 @@ export interface UploadOptions {
   stallTimeoutMs?: number;
   /**
    * Other origins that may receive `headers`, e.g. a storage host your backend's session URIs point to.
-   * By default only the endpoint's origin (or the given session URI's) sees them.
+   * By default only the endpoint's origin sees them; without an endpoint, a given session URI's
+   * when it is the page's own origin (a session your backend started on a storage host is its own credential).
    */
   credentialOrigins?: string[];
   /**

@@ -24,12 +24,13 @@ export function isHttpOrigin(value: unknown): boolean {
 }
 
 /**
- * The origins that may see the caller's headers (tokens): the endpoint's, else the given session
- * URI's, plus any the caller named. A session URI on another origin gets no credentials.
+ * The origins that may see the caller's headers (tokens): the endpoint's, plus any the caller named.
+ * Without an endpoint, a given session URI's origin only when it is the page's own: a session a
+ * backend started on a storage host is its own credential, and the app's token is for the app.
  */
 export function credentialOrigins(endpoint: URL | undefined, sessionUri: URL | undefined, extra: readonly string[]): Set<string> {
   const origins = new Set(extra.map((origin) => new URL(origin).origin));
-  const own = endpoint ?? sessionUri;
+  const own = endpoint ?? (sessionUri?.origin === globalThis.location?.origin ? sessionUri : undefined);
   if (own) origins.add(own.origin);
   return origins;
 }

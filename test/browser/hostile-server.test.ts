@@ -117,3 +117,24 @@ describe('a final answer before all bytes were sent', () => {
     expect(error.message).toContain(`after only ${QUANTUM} of ${3 * QUANTUM} bytes were sent`);
   });
 });
+
+describe("a session URI given without an endpoint, on another origin than the page's (a backend's session on a storage host)", () => {
+  const headers = { Authorization: 'Bearer app-token' };
+
+  it("gets none of the app's headers", async () => {
+    const file = patternFile(QUANTUM);
+    const s = await script([incomplete(0), final(QUANTUM)]);
+    await new Upload(file, { sessionUri: sessionOf(s), chunkSize: QUANTUM, retry: fast, headers, store: false }).start();
+    const requests = await s.requests();
+    expect(requests).toHaveLength(2);
+    expect(requests.map((r) => r.headers.authorization)).toEqual([undefined, undefined]);
+  });
+
+  it('gets them when credentialOrigins lists its origin', async () => {
+    const file = patternFile(QUANTUM);
+    const s = await script([incomplete(0), final(QUANTUM)]);
+    const credentialOrigins = [new URL(s.base).origin];
+    await new Upload(file, { sessionUri: sessionOf(s), chunkSize: QUANTUM, retry: fast, headers, credentialOrigins, store: false }).start();
+    expect((await s.requests()).map((r) => r.headers.authorization)).toEqual(['Bearer app-token', 'Bearer app-token']);
+  });
+});
