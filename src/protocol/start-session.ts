@@ -30,7 +30,9 @@ export async function startSession(context: UploadContext, endpoint: string, sig
     throw new UploadError(
       'protocol',
       `Starting the upload session at ${url} answered ${response.status} ` +
-        (hint ? `but its Location header (the session URI) is not readable.${hint}` : 'without a Location header, so there is no session URI.'),
+        (hint
+          ? `without a readable Location header (the session URI): either the server sent none, or the browser hid it.${hint}`
+          : 'without a Location header, so there is no session URI.'),
       { status: response.status },
     );
   }

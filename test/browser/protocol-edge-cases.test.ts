@@ -139,9 +139,10 @@ describe('protocol violations fail with a typed error, never a success', () => {
     expect(error.message).toContain('524288 bytes committed');
   });
 
-  it('a start answered without Location', async () => {
+  it('a start answered without Location: the error says both possible causes (none sent, or hidden by CORS)', async () => {
     const error = await rejection(upload(patternFile(10), [{ kind: 'omit-location' }]).start());
     expect(error.code).toBe('protocol');
+    expect(error.message).toContain('either the server sent none, or the browser hid it');
     expect(error.message).toContain('Access-Control-Expose-Headers');
   });
 
