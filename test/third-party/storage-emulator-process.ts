@@ -29,7 +29,8 @@ interface ExpressApp {
 }
 
 // firebase-tools ships no types for its emulator internals; these are the few members used here.
-const require = createRequire(import.meta.url);
+// It is installed in a package folder of its own (see storage-emulator.ts), not with the project.
+const require = createRequire(new URL('./storage-emulator/package.json', import.meta.url));
 const emulatorLib = 'firebase-tools/lib/emulator';
 const { StorageEmulator } = require(`${emulatorLib}/storage/index.js`) as {
   StorageEmulator: new (args: EmulatorArgs) => StorageEmulator;

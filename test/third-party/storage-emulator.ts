@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,15 +16,26 @@ export interface RunningEmulator {
 }
 
 const entry = fileURLToPath(new URL('./storage-emulator-process.ts', import.meta.url));
-// `--import tsx` and firebase-tools resolve from here, whatever the caller's working directory.
+// `--import tsx` resolves from here, whatever the caller's working directory.
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const STARTUP_TIMEOUT_MS = 30_000;
+
+/** firebase-tools (600 packages) is installed only where its tests run: in a package folder of its own. */
+const toolFolder = fileURLToPath(new URL('./storage-emulator/', import.meta.url));
+
+/** Installs the emulator's tooling from its own lock file, the first time its tests run. */
+function ensureInstalled(): void {
+  if (existsSync(path.join(toolFolder, 'node_modules', 'firebase-tools', 'package.json'))) return;
+  console.log('Installing the Cloud Storage emulator (firebase-tools) for the third-party tests, once: test/third-party/storage-emulator/');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: toolFolder, stdio: 'inherit' });
+}
 
 /**
  * Starts the Cloud Storage emulator of firebase-tools in a child Node process on a free loopback
  * port, with its blobs in a temporary directory removed by `stop()`.
  */
 export async function startStorageEmulator(): Promise<RunningEmulator> {
+  ensureInstalled();
   const dir = await mkdtemp(path.join(tmpdir(), 'storage-emulator-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repositoryRoot,
