@@ -10,9 +10,10 @@ import { startStorageEmulator, type RunningEmulator } from '../third-party/stora
 const QUANTUM = 262_144;
 let emulator: RunningEmulator;
 
+// The first run installs the emulator's tooling (npm ci of its own folder: a minute or two).
 beforeAll(async () => {
   emulator = await startStorageEmulator();
-}, 30_000);
+}, 600_000);
 afterAll(() => emulator.stop());
 
 const bucketUrl = () => `${emulator.url}/upload/storage/v1/b/bucket-${crypto.randomUUID()}/o`;

@@ -1,5 +1,5 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,11 +23,35 @@ const STARTUP_TIMEOUT_MS = 30_000;
 /** firebase-tools (600 packages) is installed only where its tests run: in a package folder of its own. */
 const toolFolder = fileURLToPath(new URL('./storage-emulator/', import.meta.url));
 
-/** Installs the emulator's tooling from its own lock file, the first time its tests run. */
-function ensureInstalled(): void {
-  if (existsSync(path.join(toolFolder, 'node_modules', 'firebase-tools', 'package.json'))) return;
+/**
+ * Installs the emulator's tooling from its own lock file, the first time its tests run. Two test
+ * processes may get here at once (the node and third-party projects): each installs into a folder of
+ * its own and moves the result into place in one rename, so neither sees a half-installed tree.
+ */
+async function ensureInstalled(): Promise<void> {
+  const installed = path.join(toolFolder, 'node_modules');
+  if (existsSync(path.join(installed, 'firebase-tools', 'package.json'))) return;
   console.log('Installing the Cloud Storage emulator (firebase-tools) for the third-party tests, once: test/third-party/storage-emulator/');
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: toolFolder, stdio: 'inherit' });
+  const scratch = path.join(toolFolder, `node_modules.installing-${process.pid}`);
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(toolFolder, file), path.join(scratch, file));
+  try {
+    // Not a synchronous call: the test runner's other projects go on meanwhile.
+    await new Promise<void>((resolve, reject) =>
+      spawn('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: scratch, stdio: 'inherit' })
+        .once('error', reject)
+        .once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm ci in ${scratch} exited with ${code}`)))),
+    );
+    try {
+      renameSync(path.join(scratch, 'node_modules'), installed);
+    } catch (error) {
+      // Another process moved its tree in first: use that one.
+      if (!existsSync(path.join(installed, 'firebase-tools', 'package.json'))) throw error;
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -35,7 +59,7 @@ function ensureInstalled(): void {
  * port, with its blobs in a temporary directory removed by `stop()`.
  */
 export async function startStorageEmulator(): Promise<RunningEmulator> {
-  ensureInstalled();
+  await ensureInstalled();
   const dir = await mkdtemp(path.join(tmpdir(), 'storage-emulator-'));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repositoryRoot,
