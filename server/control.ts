@@ -61,7 +61,7 @@ async function controls(state: ServerState, req: IncomingMessage, res: ServerRes
     return sendEmpty(res, 204);
   }
   if (area === 'sessions' && id !== undefined && extra === undefined) {
-    const session = state.sessions.get(id);
+    const session = state.sessions.inspect(id);
     if (!session) return sendText(res, 404, `No session ${id}`);
     if (sub === undefined) {
       if (req.method !== 'GET') return methodNotAllowed(res, 'GET');

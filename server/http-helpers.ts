@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Headers of the answer, e.g. Retry-After. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

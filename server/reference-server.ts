@@ -8,7 +8,7 @@ import { control } from './control.ts';
 import { allowCrossOrigin, answerPreflight } from './cors.ts';
 import { parseFaults, type Fault } from './faults.ts';
 import { HttpError, drain, headerOf, sendText } from './http-helpers.ts';
-import { putToSession } from './session-put.ts';
+import { putToSession, supersedeReceiving } from './session-put.ts';
 import { startSession } from './start-session.ts';
 import type { ServerState } from './server-state.ts';
 import { SessionRegistry } from './sessions.ts';
@@ -45,10 +45,17 @@ export interface ReferenceServerOptions {
    */
   sessionTtlMs?: number;
   /**
-   * Sessions held at once. At the limit, expired ones are pruned and then the oldest finished one is
-   * forgotten (its object stays); a start when all are unfinished gets 503. Default: 1000.
+   * Sessions held at once; a cancelled one (`DELETE`) frees its place and its bytes at once. At the
+   * limit, expired ones are pruned, then the oldest finished one is forgotten (its object stays), else
+   * the unfinished one idle longest if idle `reclaimIdleMs` (its bytes deleted); a start when all are
+   * in use gets 503 with Retry-After. Default: 1000.
    */
   maxSessions?: number;
+  /**
+   * How long an unfinished session must sit idle before it may give its place to a new start at
+   * `maxSessions`, so abandoned uploads cannot block new ones until they expire. Default: 1 hour.
+   */
+  reclaimIdleMs?: number;
   /** Finished objects kept; beyond them the oldest is deleted (bytes and session). Default: 1000. */
   maxObjects?: number;
   /** Larger multipart bodies get 413. Default: 64 MiB. */
@@ -89,7 +96,8 @@ export interface ReferenceServer {
   dir: string;
 }
 
-const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const WEEK_MS = 7 * 24 * HOUR_MS;
 
 const OWN_ROOTS = new Set(['upload', '__control', '__files']);
 
@@ -126,8 +134,10 @@ async function upload(state: ServerState, req: IncomingMessage, res: ServerRespo
       return sendText(res, 404, 'Upload session not found or expired; start a new one');
     }
     if (req.method === 'DELETE') {
-      // Cancelling a session, as Google answers it.
-      session.expired = 404;
+      // Cancelling a session, as Google answers it; a chunk still arriving is cut off first, so its bytes go too.
+      await drain(req);
+      await supersedeReceiving(session);
+      state.sessions.cancel(session);
       return sendText(res, 499, 'Upload cancelled');
     }
     if (req.method !== 'PUT') return sendText(res, 405, 'Session requests use PUT', { Allow: 'PUT, DELETE' });
@@ -163,6 +173,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     sessions: new SessionRegistry({
       ttlMs: limit('sessionTtlMs', options.sessionTtlMs, WEEK_MS),
       maxSessions: limit('maxSessions', options.maxSessions, 1000),
+      reclaimIdleMs: limit('reclaimIdleMs', options.reclaimIdleMs, HOUR_MS),
       // A finished session's bytes are its object's, kept with the objects. Synchronous (an unlink),
       // so the bytes are gone by the time the 404 is answered.
       onPrune: (session) => session.complete || rmSync(path.join(dir, session.uploadId), { force: true }),
@@ -218,7 +229,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
       .catch((error: unknown) => {
         if (res.headersSent || res.destroyed) return void res.destroy();
         const status = error instanceof HttpError ? error.status : 500;
-        sendText(res, status, error instanceof Error ? error.message : String(error));
+        sendText(res, status, error instanceof Error ? error.message : String(error), error instanceof HttpError ? error.headers : {});
       });
   };
 

@@ -36,7 +36,7 @@ const roundDown = (bytes: number) => Math.floor(bytes / CHUNK_QUANTUM) * CHUNK_Q
  * it, before this server noticed): that chunk is cut off and keeps nothing, so the newer request
  * sees a settled offset.
  */
-async function supersedeReceiving(session: Session): Promise<void> {
+export async function supersedeReceiving(session: Session): Promise<void> {
   while (session.receiving) {
     const { req, done } = session.receiving;
     session.receiving.superseded = true;
@@ -50,6 +50,8 @@ async function receiving<T>(session: Session, req: IncomingMessage, work: (mark:
   const mark: Receiving = { req, done: Promise.resolve(), superseded: false };
   const done = work(mark).finally(() => {
     if (session.receiving === mark) session.receiving = undefined;
+    // Idle time counts from the end of a chunk, however long it took to arrive.
+    session.lastActivity = Date.now();
   });
   mark.done = done.catch(() => undefined);
   session.receiving = mark;

@@ -66,13 +66,20 @@ export interface SessionLimits {
   ttlMs: number;
   /** Sessions held at once. */
   maxSessions: number;
+  /** At `maxSessions`, an unfinished session idle this long gives its place to a new one. */
+  reclaimIdleMs: number;
   /** Told each session it forgets, expired or making room (to delete the bytes of an unfinished one). */
   onPrune: (session: Session) => void;
 }
 
-/** The sessions by upload_id, at most `maxSessions`; idle ones expire after `ttlMs` and are forgotten. */
+/**
+ * The sessions by upload_id, at most `maxSessions`; idle ones expire after `ttlMs` and are forgotten.
+ * Cancelled ones are forgotten at once; the newest `maxSessions` of them stay visible to the control
+ * endpoint only (`inspect`), so a test can see that a cancel reached the server.
+ */
 export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
+  readonly #cancelled = new Map<string, Session>();
   readonly #limits: SessionLimits;
 
   constructor(limits: SessionLimits) {
@@ -81,16 +88,25 @@ export class SessionRegistry {
 
   /**
    * A new session. At `maxSessions`, the expired ones are pruned, then the oldest finished one is
-   * forgotten (its object stays); a 503 when all of them are still open.
+   * forgotten (its object stays), else the unfinished one idle longest if idle `reclaimIdleMs` (an
+   * abandoned upload); a 503 with Retry-After when all of them are in use.
    */
   create(init: NewSession, faults: readonly Fault[]): Session {
     this.#prune();
     if (this.#sessions.size >= this.#limits.maxSessions) {
       const finished = [...this.#sessions.values()].find((session) => session.complete);
+      const idlest = this.#idlest();
       if (finished) this.#forget(finished);
+      else if (idlest && this.#idleFor(idlest) >= this.#limits.reclaimIdleMs) this.#forget(idlest);
     }
     if (this.#sessions.size >= this.#limits.maxSessions) {
-      throw new HttpError(503, `This server holds ${this.#limits.maxSessions} unfinished upload sessions already (maxSessions); finish some or wait until idle ones expire`);
+      const idlest = this.#idlest();
+      const wait = idlest ? this.#limits.reclaimIdleMs - this.#idleFor(idlest) : this.#limits.reclaimIdleMs;
+      throw new HttpError(
+        503,
+        `This server holds ${this.#limits.maxSessions} unfinished upload sessions already (maxSessions), all in use; retry once one finishes or sits idle (reclaimIdleMs)`,
+        { 'Retry-After': String(Math.max(1, Math.ceil(wait / 1000))) },
+      );
     }
     const session: Session = {
       ...init,
@@ -117,14 +133,43 @@ export class SessionRegistry {
     return session;
   }
 
+  /** A session as the control endpoint shows it: a live one, or one cancelled lately. */
+  inspect(uploadId: string): Session | undefined {
+    return this.get(uploadId) ?? this.#cancelled.get(uploadId);
+  }
+
   /** Forgets a session whose object was deleted. */
   forget(uploadId: string): void {
     this.#sessions.delete(uploadId);
   }
 
-  /** A session still receiving a chunk is not idle, however long that chunk takes. */
+  /** Ends a session (DELETE): its place and its unfinished bytes are freed now, not when it would expire. */
+  cancel(session: Session): void {
+    session.expired = 404;
+    this.#forget(session);
+    this.#cancelled.set(session.uploadId, session);
+    for (const oldest of this.#cancelled.keys()) {
+      if (this.#cancelled.size <= this.#limits.maxSessions) break;
+      this.#cancelled.delete(oldest);
+    }
+  }
+
+  /** How long the session has sat idle; a session still receiving a chunk is not idle, however long that chunk takes. */
+  #idleFor(session: Session): number {
+    return session.receiving ? 0 : Date.now() - session.lastActivity;
+  }
+
   #isIdle(session: Session): boolean {
-    return !session.receiving && Date.now() - session.lastActivity > this.#limits.ttlMs;
+    return this.#idleFor(session) > this.#limits.ttlMs;
+  }
+
+  /** The unfinished session idle longest. */
+  #idlest(): Session | undefined {
+    let idlest: Session | undefined;
+    for (const session of this.#sessions.values()) {
+      if (!session.complete && (!idlest || this.#idleFor(session) > this.#idleFor(idlest))) idlest = session;
+    }
+    return idlest;
   }
 
   #forget(session: Session): void {
