@@ -406,9 +406,10 @@ test("a shipped translation reaches the handed-off row and what is said (German)
 });
 
 test('background: { headers: true } never sends the headers to a session on an origin that may not see them', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
-  // The endpoint on localhost, the page on 127.0.0.1: the server's session URI names the address it
-  // was reached on (127.0.0.1), an origin the upload's credentials are not for.
-  const endpoint = `${baseURL!.replace('127.0.0.1', 'localhost')}/upload/demo/v1/files`;
+  // The endpoint on uploads.localhost, the page on 127.0.0.1: the server takes no Host but localhost's
+  // and loopback addresses, so its session URI names the address it was reached on (127.0.0.1), an
+  // origin the upload's credentials are not for.
+  const endpoint = `${baseURL!.replace('127.0.0.1', 'uploads.localhost')}/upload/demo/v1/files`;
   const { view } = await handOffWithAuthorization(page, request, { optIn: true, endpoint });
   // The start, on the endpoint's origin, carried them; nothing sent to the session did, the hand-off included.
   expect(view.requests[0]).toMatchObject({ kind: 'start', authorized: true });

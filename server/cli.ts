@@ -6,7 +6,8 @@ const USAGE = `npm run server -- [options]: the reference server on its own, for
   --port N               port to listen on (default: $PORT or 8787; 0 for any free port)
   --host ADDRESS         address to listen on (default: 127.0.0.1, this machine only)
   --public-url URL       the server's address as clients reach it, for session URIs (Location);
-                         default: the address and port a request arrived at
+                         default: the loopback origin a request asked for (localhost),
+                         else the address and port it arrived at
   --dir PATH             where uploaded bytes go (default: a new temporary directory)
   --max-upload-bytes N   the largest upload; larger ones get 413 (default: 5 GiB)
   --session-ttl-ms N     idle sessions expire after this long and are forgotten (default: 7 days)

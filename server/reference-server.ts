@@ -30,8 +30,9 @@ export interface ReferenceServerOptions {
   /**
    * The server's address as clients reach it, e.g. `https://uploads.example.test` or
    * `https://example.test/uploads` behind a proxy that strips `/uploads`: the session URI in
-   * `Location` is this plus the request's path. Never taken from the request's `Host` header, which
-   * the client writes. Default: the address and port the request's connection arrived at.
+   * `Location` is this plus the request's path. Default: the origin the request asked for when it is
+   * on this machine (`Host: localhost:5173` on a loopback connection), else the address and port the
+   * connection arrived at; any other `Host`, which the client writes, is never taken.
    */
   publicUrl?: string;
   /**
