@@ -14,6 +14,7 @@ import type { ServerState } from './server-state.ts';
 import { SessionRegistry } from './sessions.ts';
 import { ObjectStore } from './object-store.ts';
 import { parsePublicUrl } from './public-url.ts';
+import { redactUrl } from './redact-url.ts';
 import { simpleUpload } from './simple-uploads.ts';
 
 export interface ReferenceServerOptions {
@@ -61,7 +62,7 @@ export interface ReferenceServerOptions {
   maxObjects?: number;
   /** Larger multipart bodies get 413. Default: 64 MiB. */
   maxMultipartBytes?: number;
-  /** One line per answered request, when given. */
+  /** One line per answered request, when given; the values of secret query parameters (access_token, key, upload_id, signatures) are replaced by `REDACTED`. */
   log?: (line: string) => void;
   /**
    * Answer every request with `Connection: close`. Browsers silently resend a PUT whose reused
@@ -203,12 +204,13 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
 
   function logWhenDone(req: IncomingMessage, res: ServerResponse, log: (line: string) => void): void {
     const started = Date.now();
+    const target = redactUrl(req.url ?? '/');
     let finished = false;
     res.once('finish', () => {
       finished = true;
-      log(`${req.method} ${req.url} → ${res.statusCode} (${Date.now() - started} ms)`);
+      log(`${req.method} ${target} → ${res.statusCode} (${Date.now() - started} ms)`);
     });
-    res.once('close', () => finished || log(`${req.method} ${req.url} → connection closed without an answer`));
+    res.once('close', () => finished || log(`${req.method} ${target} → connection closed without an answer`));
   }
 
   const handle: ReferenceServer['handle'] = (req, res, next) => {
