@@ -2,15 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { parseFaults } from './faults.ts';
-import { HttpError, readBody, sendEmpty, sendJson, sendText } from './http-helpers.ts';
+import { readBody } from './buffered-body.ts';
+import { HttpError, sendEmpty, sendJson, sendText } from './http-helpers.ts';
 import type { ServerState } from './server-state.ts';
 import { describeSession } from './sessions.ts';
 
 const MAX_FAULTS_BYTES = 64 * 1024;
 
-async function faultsFrom(req: IncomingMessage) {
+async function faultsFrom(state: ServerState, req: IncomingMessage) {
   try {
-    return parseFaults((await readBody(req, MAX_FAULTS_BYTES)).toString('utf8'));
+    return await readBody(req, { limit: MAX_FAULTS_BYTES, budget: state.bodies }, (body) => parseFaults(body.toString('utf8')));
   } catch (error) {
     throw error instanceof HttpError ? error : new HttpError(400, (error as Error).message);
   }
@@ -57,7 +58,7 @@ async function controls(state: ServerState, req: IncomingMessage, res: ServerRes
       return sendEmpty(res, 204);
     }
     if (req.method !== 'POST') return methodNotAllowed(res, 'POST, DELETE');
-    state.nextFaults = await faultsFrom(req);
+    state.nextFaults = await faultsFrom(state, req);
     return sendEmpty(res, 204);
   }
   if (area === 'sessions' && id !== undefined && extra === undefined) {
@@ -69,7 +70,7 @@ async function controls(state: ServerState, req: IncomingMessage, res: ServerRes
     }
     if (sub === 'faults') {
       if (req.method !== 'POST') return methodNotAllowed(res, 'POST');
-      session.faults.add(await faultsFrom(req));
+      session.faults.add(await faultsFrom(state, req));
       return sendEmpty(res, 204);
     }
   }

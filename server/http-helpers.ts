@@ -27,21 +27,6 @@ export function sendEmpty(res: ServerResponse, status: number, headers: Record<s
   res.end();
 }
 
-/**
- * Reads a whole (small) body. Above `limit` bytes it reads on without keeping anything and then
- * throws a 413, so the client gets the answer instead of a broken connection.
- */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const part of req as AsyncIterable<Buffer>) {
-    size += part.length;
-    if (size <= limit) parts.push(part);
-  }
-  if (size > limit) throw new HttpError(413, `The body has ${size} bytes; this server accepts at most ${limit} here`);
-  return Buffer.concat(parts);
-}
-
 /** Reads and forgets a body, so the connection stays usable after an early answer. Returns its size. */
 export async function drain(req: IncomingMessage): Promise<number> {
   let size = 0;

@@ -4,6 +4,7 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { BodyBudget } from './buffered-body.ts';
 import { control } from './control.ts';
 import { allowCrossOrigin, answerPreflight } from './cors.ts';
 import { parseFaults, type Fault } from './faults.ts';
@@ -60,8 +61,15 @@ export interface ReferenceServerOptions {
   reclaimIdleMs?: number;
   /** Finished objects kept; beyond them the oldest is deleted (bytes and session). Default: 1000. */
   maxObjects?: number;
-  /** Larger multipart bodies get 413. Default: 64 MiB. */
+  /** Larger multipart bodies get 413 (they are read into memory). Default: 64 MiB. */
   maxMultipartBytes?: number;
+  /**
+   * Bytes of request bodies held in memory at once, over all requests: multipart bodies, session
+   * metadata, fault lists. A body that does not fit beside those in flight gets 503 with Retry-After.
+   * Media uploads and chunks go to disk as they arrive and do not count. At least `maxMultipartBytes`.
+   * Default: 256 MiB, or `maxMultipartBytes` if larger.
+   */
+  maxBufferedBytes?: number;
   /** One line per answered request, when given; the values of secret query parameters (access_token, key, upload_id, signatures) are replaced by `REDACTED`. */
   log?: (line: string) => void;
   /**
@@ -98,6 +106,7 @@ export interface ReferenceServer {
   dir: string;
 }
 
+const MIB = 1024 * 1024;
 const HOUR_MS = 60 * 60 * 1000;
 const WEEK_MS = 7 * 24 * HOUR_MS;
 
@@ -168,6 +177,11 @@ function limit(name: string, value: number | undefined, fallback: number, infini
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
+  const maxMultipartBytes = limit('maxMultipartBytes', options.maxMultipartBytes, 64 * MIB);
+  const maxBufferedBytes = limit('maxBufferedBytes', options.maxBufferedBytes, Math.max(256 * MIB, maxMultipartBytes));
+  if (maxBufferedBytes < maxMultipartBytes) {
+    throw new TypeError(`maxBufferedBytes must be at least maxMultipartBytes (${maxMultipartBytes}), or no multipart body of that size could ever be taken; got ${maxBufferedBytes}`);
+  }
   const ownDir = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'resumable-upload-'));
   const state: ServerState = {
@@ -185,7 +199,8 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     faults: options.faults ?? false,
     publicUrl,
     maxUploadBytes: limit('maxUploadBytes', options.maxUploadBytes, 5 * 1024 ** 3, true),
-    maxMultipartBytes: limit('maxMultipartBytes', options.maxMultipartBytes, 64 * 1024 * 1024),
+    maxMultipartBytes,
+    bodies: new BodyBudget(maxBufferedBytes),
     acceptResentBytes: options.acceptResentBytes ?? false,
     checksums: options.checksums ?? true,
   };

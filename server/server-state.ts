@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { BodyBudget } from './buffered-body.ts';
 import type { Fault } from './faults.ts';
 import type { SessionRegistry } from './sessions.ts';
 import type { ObjectStore } from './object-store.ts';
@@ -17,6 +18,8 @@ export interface ServerState {
   /** The largest upload, in bytes (Infinity: no limit). */
   maxUploadBytes: number;
   maxMultipartBytes: number;
+  /** Bytes of request bodies held in memory at once, over all requests. */
+  bodies: BodyBudget;
   /** Take a chunk that starts inside the committed bytes, ignoring the overlap, instead of refusing it. */
   acceptResentBytes: boolean;
   /** Finished objects are hashed (MD5, CRC-32C, SHA-256) for their final answer. */

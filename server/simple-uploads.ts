@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { corruptFirstByte } from './corrupt.ts';
 import { FaultQueue, type Fault } from './faults.ts';
-import { drain, dropConnection, headerOf, readBody, sendJson, sendText, wait } from './http-helpers.ts';
+import { readBody } from './buffered-body.ts';
+import { drain, dropConnection, headerOf, sendJson, sendText, wait } from './http-helpers.ts';
 import { parseMultipart } from './multipart.ts';
 import { receiveBody } from './receive-body.ts';
 import { fileOf, type ServerState } from './server-state.ts';
@@ -72,8 +73,11 @@ export async function simpleUpload(
       return sendText(res, 413, `The body goes beyond this server's maximum upload size, ${state.maxUploadBytes} bytes; nothing of it was kept`);
     }
   } else {
-    const upload = parseMultipart(await readBody(req, state.maxMultipartBytes), contentType);
-    await writeFile(file, upload.media);
+    const upload = await readBody(req, { limit: state.maxMultipartBytes, budget: state.bodies, spool: `${file}.body` }, async (body) => {
+      const { media, ...rest } = parseMultipart(body, contentType);
+      await writeFile(file, media);
+      return rest;
+    });
     contentType = upload.contentType;
     metadata = upload.metadata;
   }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import type { Fault } from './faults.ts';
-import { drain, headerOf, readBody, sendEmpty, sendText } from './http-helpers.ts';
+import { readBody } from './buffered-body.ts';
+import { drain, headerOf, sendEmpty, sendText } from './http-helpers.ts';
 import { conclude } from './session-answers.ts';
 import { sessionBase } from './public-url.ts';
 import { fileOf, type ServerState } from './server-state.ts';
@@ -37,7 +38,7 @@ export async function startSession(state: ServerState, req: IncomingMessage, res
     await drain(req);
     return sendText(res, 413, `X-Upload-Content-Length ${declared.trim()} is above this server's maximum upload size, ${state.maxUploadBytes} bytes`);
   }
-  const metadata = parseMetadata(await readBody(req, MAX_METADATA_BYTES), res);
+  const metadata = await readBody(req, { limit: MAX_METADATA_BYTES, budget: state.bodies }, (body) => parseMetadata(body, res));
   if (!metadata) return;
   // Cloud Storage takes the object's name from the query over the metadata's; Google's client sends it there.
   const name = url.searchParams.get('name');
