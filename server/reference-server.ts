@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { control } from './control.ts';
 import { allowCrossOrigin, answerPreflight } from './cors.ts';
 import { parseFaults, type Fault } from './faults.ts';
 import { HttpError, drain, headerOf, sendText } from './http-helpers.ts';
+import { createUploadServer, guardBodyStall } from './http-timeouts.ts';
 import { putToSession, supersedeReceiving } from './session-put.ts';
 import { startSession } from './start-session.ts';
 import type { ServerState } from './server-state.ts';
@@ -70,6 +71,12 @@ export interface ReferenceServerOptions {
    * Default: 256 MiB, or `maxMultipartBytes` if larger.
    */
   maxBufferedBytes?: number;
+  /**
+   * A request whose body sends nothing for this long is cut off (its connection closed), as a client
+   * that stalled or holds connections open with a byte now and then. A request may take as long as
+   * its body keeps arriving: no total time limit. Default: 60 s.
+   */
+  bodyStallTimeoutMs?: number;
   /** One line per answered request, when given; the values of secret query parameters (access_token, key, upload_id, signatures) are replaced by `REDACTED`. */
   log?: (line: string) => void;
   /**
@@ -182,6 +189,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   if (maxBufferedBytes < maxMultipartBytes) {
     throw new TypeError(`maxBufferedBytes must be at least maxMultipartBytes (${maxMultipartBytes}), or no multipart body of that size could ever be taken; got ${maxBufferedBytes}`);
   }
+  const bodyStallTimeoutMs = limit('bodyStallTimeoutMs', options.bodyStallTimeoutMs, 60_000);
   const ownDir = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'resumable-upload-'));
   const state: ServerState = {
@@ -241,6 +249,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     // An aborted request must never surface as an unhandled 'error' event.
     req.on('error', () => {});
     res.on('error', () => {});
+    guardBodyStall(req, bodyStallTimeoutMs);
     if (options.log) logWhenDone(req, res, options.log);
     Promise.resolve()
       .then(() => route(req, res, url, decodeSegments(segments)))
@@ -255,7 +264,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     dir,
     handle,
     listen(port = 0, host = '127.0.0.1') {
-      const server = createServer((req, res) => handle(req, res));
+      const server = createUploadServer((req, res) => handle(req, res));
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {

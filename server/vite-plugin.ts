@@ -1,7 +1,9 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Server } from 'node:http';
 import type { Plugin } from 'vite';
+import { liftRequestTimeout } from './http-timeouts.ts';
 import { createReferenceServer, type ReferenceServer, type ReferenceServerOptions } from './reference-server.ts';
 
 const PREFIX = 'resumable-upload-vite-';
@@ -33,7 +35,8 @@ function isRunning(pid: number): boolean {
 
 /**
  * Mounts the reference server in vite's dev and preview servers, so the demo uploads to its own origin.
- * Its options are the server's: fault injection and `/__control/…` only with `faults: true`.
+ * Its options are the server's: fault injection and `/__control/…` only with `faults: true`. The
+ * vite server's own 5-minute limit per request is lifted, as the reference server's (`liftRequestTimeout`).
  *
  * Unless `closeConnections: false`, every answer of that origin closes its connection, vite's pages
  * and scripts included: a browser resends a request by itself when a reused connection breaks, so
@@ -49,10 +52,12 @@ export function referenceServer(options: ReferenceServerOptions = {}): Plugin {
   };
   return {
     name: 'resumable-upload-reference-server',
-    configureServer({ middlewares }) {
+    configureServer({ middlewares, httpServer }) {
+      if (httpServer instanceof Server) liftRequestTimeout(httpServer);
       middlewares.use((req, res, next) => handle(req, res, () => next()));
     },
-    configurePreviewServer({ middlewares }) {
+    configurePreviewServer({ middlewares, httpServer }) {
+      if (httpServer instanceof Server) liftRequestTimeout(httpServer);
       middlewares.use((req, res, next) => handle(req, res, () => next()));
     },
   };
