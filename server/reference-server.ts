@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,10 @@ import { redactUrl } from './redact-url.ts';
 import { simpleUpload } from './simple-uploads.ts';
 
 export interface ReferenceServerOptions {
-  /** Where uploaded bytes go. Default: a new temporary directory, removed when a `listen()` server closes. */
+  /**
+   * Where uploaded bytes go, created if missing; a path that is not a writable directory is a
+   * TypeError. Default: a new temporary directory, removed when a `listen()` server closes.
+   */
   dir?: string;
   /**
    * Test controls: faults from the `X-Test-Faults` header of a start or a single-request upload,
@@ -171,6 +174,19 @@ async function upload(state: ServerState, req: IncomingMessage, res: ServerRespo
   sendText(res, 400, `uploadType must be media, multipart or resumable; got "${uploadType ?? ''}"`);
 }
 
+/** The `dir` option: created if missing, and a directory this process can write to, else a TypeError that says why. */
+function uploadsDir(dir: string): string {
+  try {
+    mkdirSync(dir, { recursive: true });
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EACCES' ? 'no permission to write there' : (error as Error).message;
+    throw new TypeError(`dir "${dir}" cannot hold uploads: ${reason}`);
+  }
+  return dir;
+}
+
 /** A limit option: a whole number >= 1 (or Infinity where allowed), else a TypeError that names it. */
 function limit(name: string, value: number | undefined, fallback: number, infinite = false): number {
   if (value === undefined) return fallback;
@@ -191,7 +207,7 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
   }
   const bodyStallTimeoutMs = limit('bodyStallTimeoutMs', options.bodyStallTimeoutMs, 60_000);
   const ownDir = options.dir === undefined;
-  const dir = options.dir ?? mkdtempSync(path.join(tmpdir(), 'resumable-upload-'));
+  const dir = options.dir === undefined ? mkdtempSync(path.join(tmpdir(), 'resumable-upload-')) : uploadsDir(options.dir);
   const state: ServerState = {
     dir,
     sessions: new SessionRegistry({
