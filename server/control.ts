@@ -49,9 +49,15 @@ async function files(state: ServerState, req: IncomingMessage, res: ServerRespon
 
 /**
  * Test and demo controls: `/__control/sessions/<id>` (what the server saw), `/__control/sessions/<id>/faults`
- * (faults for that session's next requests), `/__control/faults` (for the next upload started).
+ * (faults for that session's next requests), `/__control/faults` (for the next upload started),
+ * `/__control/objects?name=<name>` (the objects kept under that name: how many copies an upload made).
  */
 async function controls(state: ServerState, req: IncomingMessage, res: ServerResponse, [area, id, sub, extra]: string[]): Promise<void> {
+  if (area === 'objects' && id === undefined) {
+    if (req.method !== 'GET') return methodNotAllowed(res, 'GET');
+    const name = new URL(req.url ?? '', 'http://server').searchParams.get('name');
+    return sendJson(res, 200, [...state.objects.values()].map(({ info }) => info).filter((info) => name === null || info.name === name));
+  }
   if (area === 'faults' && id === undefined) {
     if (req.method === 'DELETE') {
       state.nextFaults = [];

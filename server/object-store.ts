@@ -18,6 +18,11 @@ export class ObjectStore {
     return this.#objects.get(id);
   }
 
+  /** The objects kept, oldest first. */
+  values(): IterableIterator<StoredObject> {
+    return this.#objects.values();
+  }
+
   async set(id: string, object: StoredObject): Promise<void> {
     this.#objects.delete(id);
     this.#objects.set(id, object);
