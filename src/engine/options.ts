@@ -39,8 +39,9 @@ export interface UploadOptions {
   endpoint?: string;
   /**
    * `'resumable'`: a session, chunks, resumes after failures. `'media'`: the bytes in one request, no metadata.
-   * `'multipart'`: metadata and bytes in one request. `'auto'`: media or multipart below `autoThreshold`,
-   * resumable above.
+   * `'multipart'`: metadata and bytes in one request. `'auto'`: media or multipart below `autoThreshold`
+   * when that request is `idempotent`, else resumable (a session creates exactly one object, however
+   * often an answer is lost).
    * @default 'resumable'
    */
   uploadType?: UploadType;
@@ -52,6 +53,17 @@ export interface UploadOptions {
    * `files.update` does (`/upload/drive/v3/files/{fileId}`, final `200`). @default 'POST'
    */
   method?: 'POST' | 'PUT' | 'PATCH';
+  /**
+   * A `media` or `multipart` request may be sent again after its answer was lost (a dropped
+   * connection, a stall, `500`/`502`/`504`) without making a second object: it updates (`PUT`,
+   * `PATCH`), or a precondition makes it fail once the object exists (Cloud Storage's
+   * `ifGenerationMatch=0` in the endpoint). Otherwise such a request is not sent again and
+   * `start()` rejects with `'outcome-unknown'`; `408`, `429` and `503` (nothing was done) are
+   * retried either way. Also lets `'auto'` send one request. See docs/exactly-once.md.
+   * @default true for `PUT`, `PATCH` and an endpoint with `ifGenerationMatch`; false otherwise
+   * @example { uploadType: 'media', endpoint: `${bucketUpload}?name=a.jpg&ifGenerationMatch=0` } // idempotent: detected
+   */
+  idempotent?: boolean;
   /** Media type of the bytes. @default file.type || 'application/octet-stream' */
   contentType?: string;
   /**
@@ -82,7 +94,7 @@ export interface UploadOptions {
   maxChunkSize?: number;
   /** When failures are retried; see `RetryOptions`. */
   retry?: Partial<RetryOptions>;
-  /** Size in bytes below which `'auto'` sends one request instead of a session. @default 5242880 (5 MiB) */
+  /** Size in bytes below which `'auto'` sends one request instead of a session, when that request is `idempotent`. @default 5242880 (5 MiB) */
   autoThreshold?: number;
   /**
    * A request that sends no byte and gets no answer for this long is cancelled; the upload then
@@ -151,6 +163,8 @@ export interface BackgroundOptions {
 /** Options after defaults and validation: what the engine works with, and the protocol steps' context. */
 export interface NormalizedOptions extends UploadContext {
   uploadType: 'resumable' | 'media' | 'multipart';
+  /** A single request may be sent again after a lost answer without making a second object. */
+  idempotent: boolean;
   /** True when `headers` is a function, so calling it again may bring a fresh token. */
   refreshableHeaders: boolean;
   sessionUri: string | undefined;
@@ -261,6 +275,14 @@ function normalizeHeaders(headers: unknown): () => Promise<Record<string, string
   return async () => checked;
 }
 
+/**
+ * Sending the request twice makes no second object: it updates one (`PUT`, `PATCH`), or Cloud
+ * Storage's precondition refuses the second copy (`ifGenerationMatch`, with `412`).
+ */
+function isIdempotent(method: string, endpoint: URL | undefined): boolean {
+  return method !== 'POST' || endpoint?.searchParams.has('ifGenerationMatch') === true;
+}
+
 /** Fills in every default and rejects bad options with an `'invalid-option'` error, once, at construction. */
 export function normalizeOptions(file: unknown, options: UploadOptions): NormalizedOptions {
   if (!(file instanceof Blob)) throw invalid('The first argument must be a Blob or a File.');
@@ -293,10 +315,15 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     throw invalid(`\`uploadType\` must be 'resumable', 'media', 'multipart' or 'auto', got "${String(requested)}".`);
   }
   const autoThreshold = checkCount('autoThreshold', options.autoThreshold, DEFAULT_AUTO_THRESHOLD);
+  const method = options.method ?? 'POST';
+  if (!['POST', 'PUT', 'PATCH'].includes(method)) throw invalid(`\`method\` must be 'POST', 'PUT' or 'PATCH', got "${String(method)}".`);
+  const idempotent = options.idempotent ?? isIdempotent(method, endpointUrl);
+  if (typeof idempotent !== 'boolean') throw invalid('`idempotent` must be true or false.');
+  // A request that creates is sent once; 'auto' gives it a session, which makes exactly one object.
   const uploadType =
     requested !== 'auto'
       ? requested
-      : sessionUri === undefined && file.size < autoThreshold
+      : sessionUri === undefined && file.size < autoThreshold && idempotent
         ? metadata
           ? 'multipart'
           : 'media'
@@ -311,9 +338,6 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
         : `A '${uploadType}' upload needs an \`endpoint\`.`,
     );
   }
-
-  const method = options.method ?? 'POST';
-  if (!['POST', 'PUT', 'PATCH'].includes(method)) throw invalid(`\`method\` must be 'POST', 'PUT' or 'PATCH', got "${String(method)}".`);
 
   const chunks: ChunkSizing = {
     fixed: options.chunkSize === undefined ? undefined : checkChunk('chunkSize', options.chunkSize, 0),
@@ -342,6 +366,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     file,
     endpoint,
     uploadType,
+    idempotent,
     metadata,
     method,
     contentType,

@@ -9,6 +9,7 @@ import type { SessionStatus } from '../protocol/session-status.ts';
 import { startSession } from '../protocol/start-session.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
+import { outcomeUnknown } from './lost-answer.ts';
 import { CHUNK_QUANTUM } from './options.ts';
 import { RetryBudget } from './retry-budget.ts';
 import { withRetries, type Transfer, type TransferHost } from './transfer.ts';
@@ -89,7 +90,7 @@ export class ResumableTransfer implements Transfer {
       // Bytes may have been in flight when we stopped: only the server knows where to go on from.
       const reachable = this.#adopted ? total : this.#sentUpTo;
       const askedAt = performance.now();
-      const status = await queryStatus(options, sessionUri, reachable, signal);
+      const status = await queryStatus(options, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
       this.#sizer.roundTrip(performance.now() - askedAt);
       if (this.#adopted && !status.final) this.#sentUpTo = status.committed;
       this.#adopted = false;
@@ -126,6 +127,18 @@ export class ResumableTransfer implements Transfer {
         throw new RetryableFailure(`The upload session answered 308 but committed none of bytes ${start}-${end - 1}${why}`, 308);
       }
     }
+  }
+
+  /**
+   * A session gone (`404`/`410`) after every byte went out and the answer was lost may have finished:
+   * a new session would make a second object, unless the request is `idempotent`.
+   */
+  #goneAfterAll(error: unknown, sessionUri: string, reachable: number): never {
+    if (error instanceof SessionGone && !this.#adopted && reachable >= this.host.options.file.size && !this.host.options.idempotent) {
+      this.#adopted = true; // start() again, the app's choice, finds it gone and starts a new session
+      throw outcomeUnknown(`${sessionUri} answered ${error.status} after the last bytes lost their answer`, error);
+    }
+    throw error;
   }
 
   /**

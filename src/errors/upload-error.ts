@@ -8,6 +8,13 @@ export type UploadErrorCode =
   | 'http'
   /** The network or the server kept failing until the retries ran out. */
   | 'network'
+  /**
+   * A `media` or `multipart` request that creates (`POST`) lost its answer (a dropped connection, a
+   * stall, a `500`/`502`/`504`, a pause mid-request), or a session answered `404`/`410` after its
+   * last bytes went out unanswered: the server may or may not have created the object, and it was
+   * not sent again, which could make a second copy. See docs/exactly-once.md.
+   */
+  | 'outcome-unknown'
   /** With `verify`: the server's checksum (`md5Hash`, `crc32c`) differs from the file's. */
   | 'integrity'
   /** The file can no longer be read (deleted or changed on disk since it was chosen). */

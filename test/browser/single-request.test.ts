@@ -58,15 +58,32 @@ describe("uploadType 'auto'", () => {
     [1000, { name: 'a' }, 'multipart'],
     [6 * MiB, undefined, 'resumable'],
     [6 * MiB, { name: 'a' }, 'resumable'],
-  ] as const)('sends %i bytes with metadata %j as %s', async (size, metadata, expected) => {
+  ] as const)('sends %i bytes with metadata %j as %s when the request may be repeated (PUT)', async (size, metadata, expected) => {
     const file = patternFile(size);
-    const upload = new Upload(file, { endpoint: endpoint(), uploadType: 'auto', ...(metadata ? { metadata } : {}) });
+    const upload = new Upload(file, { endpoint: endpoint(), uploadType: 'auto', method: 'PUT', ...(metadata ? { metadata } : {}) });
     expect(upload.uploadType).toBe(expected);
     await expectStored(await upload.start(), file);
   });
 
+  it.each([undefined, { name: 'a' }])('gives a small file that a POST creates (metadata %j) a session: exactly one object', async (metadata) => {
+    const file = patternFile(1000);
+    const upload = new Upload(file, { endpoint: endpoint(), uploadType: 'auto', ...(metadata ? { metadata } : {}) });
+    expect(upload.uploadType).toBe('resumable');
+    await expectStored(await upload.start(), file);
+  });
+
+  it.each([
+    ['an endpoint with ifGenerationMatch', { endpoint: `${endpoint()}?name=a&ifGenerationMatch=0` }, 'media'],
+    ['idempotent: true', { idempotent: true, metadata: { name: 'a' } }, 'multipart'],
+    ['PATCH', { method: 'PATCH' }, 'media'],
+    ['PUT with idempotent: false', { method: 'PUT', idempotent: false }, 'resumable'],
+  ] as const)('sends a small file in one request or not as the request says: %s', (_, options, expected) => {
+    const upload = new Upload(patternFile(1000), { endpoint: endpoint(), uploadType: 'auto', ...options });
+    expect(upload.uploadType).toBe(expected);
+  });
+
   it('takes a configurable threshold', () => {
-    const upload = new Upload(patternFile(1000), { endpoint: endpoint(), uploadType: 'auto', autoThreshold: 500 });
+    const upload = new Upload(patternFile(1000), { endpoint: endpoint(), uploadType: 'auto', method: 'PUT', autoThreshold: 500 });
     expect(upload.uploadType).toBe('resumable');
   });
 });
@@ -85,6 +102,7 @@ describe('invalid options throw at construction', () => {
     ['headers that are not an object', { endpoint: '/upload/x', headers: 'Bearer x' }],
     ['metadata that is not an object', { endpoint: '/upload/x', metadata: 'name' }],
     ['an invalid URL', { endpoint: 'http://[::1' }],
+    ['idempotent that is not a boolean', { endpoint: '/upload/x', uploadType: 'media', idempotent: 'yes' }],
   ])('%s', (_, options) => {
     let error: unknown;
     try {

@@ -119,6 +119,8 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   errorFileUnreadable: string;
   errorLocked: string;
   errorSessionExpired: string;
+  /** `'outcome-unknown'`: the answer to a request that creates was lost; the file may have arrived. */
+  errorOutcomeUnknown: string;
   errorInvalidOption: string;
   errorUnknown: string;
 }
@@ -202,6 +204,7 @@ export const en: UploadStrings = {
   errorFileUnreadable: 'the file can no longer be read',
   errorLocked: 'it is already being uploaded in another tab or on this page',
   errorSessionExpired: 'the upload session expired',
+  errorOutcomeUnknown: 'no answer came back, so it may already have arrived: check before retrying',
   errorInvalidOption: 'the upload is not set up correctly',
   errorUnknown: 'something went wrong',
 };

@@ -82,6 +82,7 @@ export const ar = {
   errorFileUnreadable: 'لم تعد قراءة الملف ممكنة',
   errorLocked: 'يجري رفعه بالفعل في علامة تبويب أخرى أو في هذه الصفحة',
   errorSessionExpired: 'انتهت صلاحية جلسة الرفع',
+  errorOutcomeUnknown: 'لم يصل أي رد، فربما وصل الملف بالفعل: تحقّق قبل إعادة المحاولة',
   errorInvalidOption: 'الرفع غير مُعدّ بشكل صحيح',
   errorUnknown: 'حدث خطأ ما',
 } satisfies Partial<UploadStrings>;

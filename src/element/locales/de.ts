@@ -82,6 +82,7 @@ export const de = {
   errorFileUnreadable: 'Datei kann nicht mehr gelesen werden',
   errorLocked: 'wird bereits in einem anderen Tab oder auf dieser Seite hochgeladen',
   errorSessionExpired: 'Upload-Sitzung abgelaufen',
+  errorOutcomeUnknown: 'keine Antwort erhalten, die Datei ist vielleicht schon angekommen: vor dem Wiederholen prüfen',
   errorInvalidOption: 'Upload ist nicht richtig eingerichtet',
   errorUnknown: 'etwas ist schiefgelaufen',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const es = {
   errorFileUnreadable: 'el archivo ya no se puede leer',
   errorLocked: 'ya se está subiendo en otra pestaña o en esta página',
   errorSessionExpired: 'la sesión de subida caducó',
+  errorOutcomeUnknown: 'no llegó respuesta, así que puede que ya se haya subido: compruébalo antes de reintentar',
   errorInvalidOption: 'la subida no está bien configurada',
   errorUnknown: 'algo salió mal',
 } satisfies Partial<UploadStrings>;

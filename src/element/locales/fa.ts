@@ -82,6 +82,7 @@ export const fa = {
   errorFileUnreadable: 'فایل دیگر خواندنی نیست',
   errorLocked: 'در زبانهٔ دیگری یا در همین صفحه در حال بارگذاری است',
   errorSessionExpired: 'نشست بارگذاری منقضی شد',
+  errorOutcomeUnknown: 'پاسخی نرسید، شاید فایل از قبل رسیده باشد: پیش از تلاش دوباره بررسی کنید',
   errorInvalidOption: 'بارگذاری درست پیکربندی نشده است',
   errorUnknown: 'مشکلی پیش آمد',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const fr = {
   errorFileUnreadable: 'le fichier ne peut plus être lu',
   errorLocked: 'il est déjà en cours d’importation dans un autre onglet ou sur cette page',
   errorSessionExpired: 'la session d’importation a expiré',
+  errorOutcomeUnknown: 'aucune réponse n’est revenue, il est peut-être déjà arrivé : vérifiez avant de réessayer',
   errorInvalidOption: 'l’importation n’est pas configurée correctement',
   errorUnknown: 'une erreur s’est produite',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const he = {
   errorFileUnreadable: 'כבר לא ניתן לקרוא את הקובץ',
   errorLocked: 'הקובץ כבר מועלה בכרטיסייה אחרת או בדף זה',
   errorSessionExpired: 'תוקף סשן ההעלאה פג',
+  errorOutcomeUnknown: 'לא התקבלה תשובה, ייתכן שהקובץ כבר הגיע: יש לבדוק לפני ניסיון חוזר',
   errorInvalidOption: 'ההעלאה לא הוגדרה כראוי',
   errorUnknown: 'משהו השתבש',
 } satisfies Partial<UploadStrings>;

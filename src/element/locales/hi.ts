@@ -82,6 +82,7 @@ export const hi = {
   errorFileUnreadable: 'फ़ाइल अब पढ़ी नहीं जा सकती',
   errorLocked: 'यह पहले से किसी दूसरे टैब में या इसी पेज पर अपलोड हो रही है',
   errorSessionExpired: 'अपलोड सेशन की समय-सीमा खत्म हो गई',
+  errorOutcomeUnknown: 'कोई जवाब नहीं आया, हो सकता है फ़ाइल पहुँच चुकी हो: दोबारा कोशिश करने से पहले जाँच लें',
   errorInvalidOption: 'अपलोड सही तरह से सेट नहीं है',
   errorUnknown: 'कुछ गड़बड़ हो गई',
 } satisfies Partial<UploadStrings>;

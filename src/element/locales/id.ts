@@ -82,6 +82,7 @@ export const id = {
   errorFileUnreadable: 'file tidak dapat dibaca lagi',
   errorLocked: 'file sedang diunggah di tab lain atau di halaman ini',
   errorSessionExpired: 'sesi unggahan telah kedaluwarsa',
+  errorOutcomeUnknown: 'tidak ada jawaban, mungkin file sudah terkirim: periksa dulu sebelum mencoba lagi',
   errorInvalidOption: 'unggahan tidak disiapkan dengan benar',
   errorUnknown: 'terjadi kesalahan',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const it = {
   errorFileUnreadable: 'il file non è più leggibile',
   errorLocked: 'è già in caricamento in un’altra scheda o in questa pagina',
   errorSessionExpired: 'la sessione di caricamento è scaduta',
+  errorOutcomeUnknown: 'nessuna risposta, il file potrebbe essere già arrivato: controlla prima di riprovare',
   errorInvalidOption: 'il caricamento non è configurato correttamente',
   errorUnknown: 'si è verificato un errore',
 } satisfies Partial<UploadStrings>;

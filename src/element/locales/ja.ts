@@ -82,6 +82,7 @@ export const ja = {
   errorFileUnreadable: 'ファイルを読み取れなくなりました',
   errorLocked: '別のタブまたはこのページで既にアップロード中です',
   errorSessionExpired: 'アップロード セッションの有効期限が切れました',
+  errorOutcomeUnknown: '応答がありませんでした。すでに届いている可能性があります。再試行する前に確認してください',
   errorInvalidOption: 'アップロードが正しく設定されていません',
   errorUnknown: '問題が発生しました',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const nl = {
   errorFileUnreadable: 'het bestand kan niet meer worden gelezen',
   errorLocked: 'het wordt al geüpload in een ander tabblad of op deze pagina',
   errorSessionExpired: 'de uploadsessie is verlopen',
+  errorOutcomeUnknown: 'er kwam geen antwoord, het is misschien al aangekomen: controleer dit voordat u het opnieuw probeert',
   errorInvalidOption: 'de upload is niet goed ingesteld',
   errorUnknown: 'er ging iets mis',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const pl = {
   errorFileUnreadable: 'nie można już odczytać pliku',
   errorLocked: 'plik jest już przesyłany w innej karcie lub na tej stronie',
   errorSessionExpired: 'sesja przesyłania wygasła',
+  errorOutcomeUnknown: 'nie nadeszła odpowiedź, plik mógł już dotrzeć: sprawdź przed ponowieniem',
   errorInvalidOption: 'przesyłanie nie jest poprawnie skonfigurowane',
   errorUnknown: 'coś poszło nie tak',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const ptBR = {
   errorFileUnreadable: 'o arquivo não pode mais ser lido',
   errorLocked: 'ele já está sendo enviado em outra guia ou nesta página',
   errorSessionExpired: 'a sessão de envio expirou',
+  errorOutcomeUnknown: 'nenhuma resposta chegou, então talvez já tenha sido enviado: verifique antes de tentar de novo',
   errorInvalidOption: 'o envio não está configurado corretamente',
   errorUnknown: 'algo deu errado',
 } satisfies Partial<UploadStrings>;

@@ -82,6 +82,7 @@ export const ru = {
   errorFileUnreadable: 'файл больше не удаётся прочитать',
   errorLocked: 'файл уже загружается в другой вкладке или на этой странице',
   errorSessionExpired: 'сеанс загрузки истёк',
+  errorOutcomeUnknown: 'ответ не пришёл, возможно, файл уже загружен: проверьте, прежде чем повторять',
   errorInvalidOption: 'загрузка настроена неправильно',
   errorUnknown: 'что-то пошло не так',
 } satisfies Partial<UploadStrings>;

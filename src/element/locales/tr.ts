@@ -82,6 +82,7 @@ export const tr = {
   errorFileUnreadable: 'dosya artık okunamıyor',
   errorLocked: 'başka bir sekmede veya bu sayfada zaten yükleniyor',
   errorSessionExpired: 'yükleme oturumunun süresi doldu',
+  errorOutcomeUnknown: 'yanıt gelmedi, dosya zaten ulaşmış olabilir: yeniden denemeden önce kontrol edin',
   errorInvalidOption: 'yükleme doğru yapılandırılmamış',
   errorUnknown: 'bir sorun oluştu',
 } satisfies Partial<UploadStrings>;

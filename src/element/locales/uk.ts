@@ -82,6 +82,7 @@ export const uk = {
   errorFileUnreadable: 'файл більше не вдається прочитати',
   errorLocked: 'файл уже завантажується в іншій вкладці або на цій сторінці',
   errorSessionExpired: 'сеанс завантаження завершився',
+  errorOutcomeUnknown: 'відповідь не надійшла, можливо, файл уже завантажено: перевірте, перш ніж повторювати',
   errorInvalidOption: 'завантаження налаштовано неправильно',
   errorUnknown: 'щось пішло не так',
 } satisfies Partial<UploadStrings>;

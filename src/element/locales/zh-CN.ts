@@ -82,6 +82,7 @@ export const zhCN = {
   errorFileUnreadable: '无法再读取该文件',
   errorLocked: '正在另一个标签页或本页面中上传',
   errorSessionExpired: '上传会话已过期',
+  errorOutcomeUnknown: '没有收到响应，文件可能已经上传：重试前请先检查',
   errorInvalidOption: '上传设置不正确',
   errorUnknown: '出了点问题',
 } satisfies Partial<UploadStrings>;

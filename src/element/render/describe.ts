@@ -22,6 +22,7 @@ const ERROR_KEYS: Record<UploadErrorCode, TextKey> = {
   'file-unreadable': 'errorFileUnreadable',
   locked: 'errorLocked',
   'session-expired': 'errorSessionExpired',
+  'outcome-unknown': 'errorOutcomeUnknown',
   'invalid-option': 'errorInvalidOption',
   aborted: 'errorUnknown',
 };

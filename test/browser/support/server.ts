@@ -95,3 +95,17 @@ export function faultsOnce(faults: unknown[], extra: Record<string, string> = {}
     return headers;
   };
 }
+
+/** The objects the server keeps under `name`, read from its control endpoint: how many copies an upload made. */
+export async function objectsNamed(name: string, server = serverUrl): Promise<StoredFile[]> {
+  return json(await fetch(`${server}/__control/objects?name=${encodeURIComponent(name)}`));
+}
+
+/** A `headers` function that puts one list of faults on each of the first requests, one list per request. */
+export function faultsPerRequest(lists: unknown[][]): () => Record<string, string> {
+  let calls = 0;
+  return () => {
+    const faults = lists[calls++];
+    return faults ? faultHeaders(faults) : {};
+  };
+}
