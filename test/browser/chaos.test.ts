@@ -4,7 +4,7 @@ import { expectStored } from './support/expect-stored.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
 import { MiB, QUANTUM, patternFile } from './support/files.ts';
 import { between, pick, seededRandom } from './support/random.ts';
-import { endpoint, faultHeaders, keepAliveServerUrl, sessionLog } from './support/server.ts';
+import { endpoint, faultHeaders, faultsPerRequest, keepAliveServerUrl, objectsNamed, serverUrl, sessionLog } from './support/server.ts';
 
 // Many uploads against the reference server with faults drawn from a seed. Every upload must end
 // with the server holding exactly the file's bytes, or with the error code its fault calls for.
@@ -156,4 +156,74 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
        ...lines].join('\n'),
     );
   });
+});
+
+// Small files whose request creates (a POST): each must leave exactly one object on the server, or
+// none with a typed error, never two. `'auto'` gives them a session, over keep-alive connections as in
+// real life (where browsers may resend a request themselves); a `media` POST, on fresh connections,
+// is sent again only after an answer that says nothing was done. A random stream of its own, so the
+// uploads above draw the same plans as before.
+const smallRandom = seededRandom(seed + 1);
+const smallUploads = Math.max(4, Math.round(uploads / 4));
+
+interface SmallPlan {
+  kind: string;
+  uploadType: 'auto' | 'media';
+  /** Faults for the upload's first requests, one list per request. */
+  faults: Fault[][];
+  expected: 'success' | 'outcome-unknown';
+  /** Objects the server holds afterwards. */
+  objects: 0 | 1;
+}
+
+function smallPlan(): SmallPlan {
+  const status = (statuses: number[]): Fault => ({ kind: 'status', status: pick(smallRandom, statuses) });
+  return pick<() => SmallPlan>(smallRandom, [
+    () => ({ kind: "'auto': start's answer lost", uploadType: 'auto', faults: [[{ kind: 'lose-response', match: 'start' }]], expected: 'success', objects: 1 }),
+    () => ({ kind: "'auto': answer lost", uploadType: 'auto', faults: [[{ kind: 'lose-response' }]], expected: 'success', objects: 1 }),
+    () => ({ kind: "'auto': answer lost, query 503", uploadType: 'auto', faults: [[{ kind: 'lose-response' }, { ...status([503]), match: 'query' }]], expected: 'success', objects: 1 }),
+    () => ({ kind: "'auto': reset mid-body", uploadType: 'auto', faults: [[{ kind: 'reset' }]], expected: 'success', objects: 1 }),
+    () => ({ kind: "'auto': 5xx", uploadType: 'auto', faults: [[status([500, 502, 503, 504])]], expected: 'success', objects: 1 }),
+    () => ({ kind: 'media POST: answer lost', uploadType: 'media', faults: [[{ kind: 'lose-response' }]], expected: 'outcome-unknown', objects: 1 }),
+    () => ({ kind: 'media POST: reset or 5xx', uploadType: 'media', faults: [[pick(smallRandom, [{ kind: 'reset' }, status([500, 502, 504])])]], expected: 'outcome-unknown', objects: 0 }),
+    () => {
+      const times = between(smallRandom, 1, 3);
+      return { kind: 'media POST: 408/429/503', uploadType: 'media', faults: Array.from({ length: times }, () => [status([408, 429, 503])]), expected: 'success', objects: 1 };
+    },
+  ])();
+}
+
+describe(`chaos: ${smallUploads} small files, one object each`, () => {
+  for (let i = 0; i < smallUploads; i++) {
+    const size = pick(smallRandom, [0, 1, 1000, 100_000]);
+    const plan = smallPlan();
+
+    it(`#${i} ${plan.kind}, ${size} bytes`, async () => {
+      const name = `small-${seed}-${i}-${crypto.randomUUID()}.bin`;
+      const server = plan.uploadType === 'auto' ? keepAliveServerUrl : serverUrl;
+      const file = patternFile(size, name, 'application/octet-stream', seed * 1000 + i);
+      const upload = new Upload(file, {
+        endpoint: endpoint(undefined, server),
+        uploadType: plan.uploadType,
+        metadata: plan.uploadType === 'auto' ? { name } : undefined,
+        ...(plan.uploadType === 'media' ? { endpoint: `${endpoint(undefined, server)}?name=${name}` } : {}),
+        retry,
+        store: false,
+        stallTimeoutMs: 5000,
+        headers: faultsPerRequest(plan.faults),
+      });
+      expect(upload.uploadType).toBe(plan.uploadType === 'auto' ? 'resumable' : 'media');
+
+      let error: unknown;
+      const result = await upload.start().catch((e: unknown) => ((error = e), undefined));
+      if (plan.expected === 'success') {
+        expect(error).toBeUndefined();
+        await expectStored(result!, file, server);
+      } else {
+        expect(error).toBeInstanceOf(UploadError);
+        expect((error as UploadError).code).toBe(plan.expected);
+      }
+      expect(await objectsNamed(name, server)).toHaveLength(plan.objects);
+    });
+  }
 });

@@ -3,7 +3,7 @@ import { Upload, type UploadOptions } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { patternFile } from './support/files.ts';
 import { script } from './support/scripted.ts';
-import { endpoint, faultsPerRequest, objectsNamed } from './support/server.ts';
+import { endpoint, faultsPerRequest, keepAliveServerUrl, objectsNamed } from './support/server.ts';
 import { fast, nextState, rejection } from './support/upload-helpers.ts';
 
 // A single request that creates (POST) is never sent twice after its answer was lost: the server
@@ -152,5 +152,28 @@ describe('a resumable upload', () => {
   it('that is idempotent starts a new session there instead', async () => {
     const { file, upload } = finishedThenGone({ idempotent: true });
     await expectStored(await upload.start(), file);
+  });
+});
+
+describe("a small file that a POST creates, 'auto'", () => {
+  // Over keep-alive connections a browser may resend a request itself when the connection closes
+  // before the answer: a session's start or chunk sent twice makes no second object.
+  it.each([
+    ['the answer to its bytes', [{ kind: 'lose-response' }]],
+    ["the session start's answer", [{ kind: 'lose-response', match: 'start' }]],
+  ])('arrives exactly once when %s is lost, over keep-alive connections', async (_, faults) => {
+    const name = `once-${crypto.randomUUID()}.bin`;
+    const file = patternFile(20_000, name);
+    const upload = new Upload(file, {
+      endpoint: endpoint(undefined, keepAliveServerUrl),
+      uploadType: 'auto',
+      metadata: { name },
+      store: false,
+      retry: fast,
+      headers: faultsPerRequest([faults]),
+    });
+    expect(upload.uploadType).toBe('resumable');
+    await expectStored(await upload.start(), file, keepAliveServerUrl);
+    expect(await objectsNamed(name, keepAliveServerUrl)).toHaveLength(1);
   });
 });
