@@ -59,7 +59,8 @@ export interface UploadOptions {
    * `PATCH`), or a precondition makes it fail once the object exists (Cloud Storage's
    * `ifGenerationMatch=0` in the endpoint). Otherwise such a request is not sent again and
    * `start()` rejects with `'outcome-unknown'`; `408`, `429` and `503` (nothing was done) are
-   * retried either way. Also lets `'auto'` send one request. See docs/exactly-once.md.
+   * retried either way. Also lets `'auto'` send one request, and a resumable upload start a new
+   * session when its session is gone after its last bytes lost their answer. See docs/exactly-once.md.
    * @default true for `PUT`, `PATCH` and an endpoint with `ifGenerationMatch`; false otherwise
    * @example { uploadType: 'media', endpoint: `${bucketUpload}?name=a.jpg&ifGenerationMatch=0` } // idempotent: detected
    */
