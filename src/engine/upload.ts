@@ -7,7 +7,6 @@ import { takeUploadLock } from '../storage/upload-lock.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
-import { SingleRequestTransfer } from './single-request-transfer.ts';
 import { afterCommand, canMove, isActive, type UploadCommand, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
 import type { BackgroundHost } from '../background/background-host.ts';
@@ -68,7 +67,21 @@ export class Upload extends EventTarget {
       this.#transfer = this.#resumable = new ResumableTransfer(this.#host());
       this.#persistence = store && new SessionPersistence(store, file, this.#options);
     } else {
-      this.#transfer = new SingleRequestTransfer(this.#host());
+      // Media and multipart load with their first run: a page of resumable uploads never carries them.
+      const host = this.#host();
+      let loading: Promise<Transfer> | undefined;
+      this.#transfer = {
+        run: async (signal) => {
+          loading ??= import('./single-request-transfer.ts').then(
+            ({ SingleRequestTransfer }) => new SingleRequestTransfer(host),
+            (cause: unknown) => {
+              loading = undefined; // the next start() loads afresh
+              throw new UploadError('network', 'The upload code (media and multipart) could not be loaded; start() again to retry.', { cause });
+            },
+          );
+          return (await loading).run(signal);
+        },
+      };
     }
     const { signal } = this.#options;
     if (signal?.aborted) this.abort();
