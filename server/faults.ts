@@ -20,6 +20,7 @@ export type Fault = FaultBase &
     | { kind: 'expire'; status?: 404 | 410 }
     | { kind: 'early-final' }
     | { kind: 'corrupt' }
+    | { kind: 'cut-final' }
     | { kind: 'delay'; ms: number }
   );
 
@@ -42,6 +43,7 @@ const REQUIRED: Record<FaultKind, Record<string, 'number' | 'string'>> = {
   expire: {},
   'early-final': {},
   corrupt: {},
+  'cut-final': {},
   delay: { ms: 'number' },
 };
 const OPTIONAL: Record<string, 'number' | 'string'> = {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { corruptFirstByte } from './corrupt.ts';
 import type { Fault } from './faults.ts';
-import { dropConnection, sendEmpty, sendJson, wait } from './http-helpers.ts';
+import { dropConnection, sendEmpty, sendJson, sendText, wait } from './http-helpers.ts';
 import { fileOf, type ServerState } from './server-state.ts';
 import { logRequest, type RequestRecord, type Session } from './sessions.ts';
 import { describeObject } from './stored-objects.ts';
@@ -20,7 +20,10 @@ export async function finish(state: ServerState, session: Session): Promise<void
 
 /** The final 200/201 with the object's metadata. */
 export function answerFinal(state: ServerState, res: ServerResponse, session: Session): void {
-  sendJson(res, finalStatus(session), state.objects.get(session.uploadId)?.info);
+  const info = state.objects.get(session.uploadId)?.info;
+  if (!session.cutFinal) return sendJson(res, finalStatus(session), info);
+  session.cutFinal = false;
+  sendText(res, finalStatus(session), JSON.stringify(info).slice(0, 10), { 'Content-Type': 'application/json; charset=utf-8' });
 }
 
 /** `308 Resume Incomplete` with the committed Range (none when nothing is committed), unless a fault says otherwise. */

@@ -133,6 +133,7 @@ export async function putToSession(state: ServerState, req: IncomingMessage, res
 
   fault = session.faults.take(kind);
   if (fault?.kind === 'corrupt') session.corrupt = true;
+  if (fault?.kind === 'cut-final') session.cutFinal = true;
   if (fault?.kind === 'expire') return refuseExpired((session.expired = fault.status ?? 404));
   if (fault?.kind === 'status') {
     return refuse(fault.status, fault.body ?? `Injected ${fault.status}`, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});

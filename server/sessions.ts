@@ -47,6 +47,8 @@ export interface Session {
   faults: FaultQueue;
   /** A `corrupt` fault was used: the stored object gets its first byte flipped when it is finished. */
   corrupt: boolean;
+  /** A `cut-final` fault was used: the next final answer's JSON is cut after 10 bytes (still well framed). */
+  cutFinal: boolean;
   receiving: Receiving | undefined;
 }
 
@@ -119,6 +121,7 @@ export class SessionRegistry {
       requests: [],
       faults: new FaultQueue(),
       corrupt: false,
+      cutFinal: false,
       receiving: undefined,
     };
     session.faults.add(faults);

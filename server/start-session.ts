@@ -58,6 +58,7 @@ export async function startSession(state: ServerState, req: IncomingMessage, res
   const fault = session.faults.take('start');
   const request = requestRecord(req, 'start');
   if (fault?.kind === 'corrupt') session.corrupt = true;
+  if (fault?.kind === 'cut-final') session.cutFinal = true;
   if (fault?.kind === 'expire') session.expired = fault.status ?? 404;
   if (session.expired) {
     return conclude(req, res, session, request, fault, session.expired, () => sendText(res, session.expired ?? 404, 'Upload session expired'));

@@ -23,6 +23,8 @@ interface Plan {
    * or, after it failed, upload the file again with the same store, as a reload would (`reload`).
    */
   twist?: 'pause' | 'offline' | 'cancel' | 'reload';
+  /** With `verify`: the upload resolves only with matching checksums. */
+  verify?: boolean;
 }
 
 /** Faults that a correct client survives, placed at a random chunk of the upload. */
@@ -43,6 +45,8 @@ function survivable(size: number, chunkSize: number): Plan {
     () => ({ kind: '401 then refresh', faults: [...skip, { kind: 'status', status: 401 }], expected: 'success' }),
     () => ({ kind: 'offline flip', faults: [...skip, { kind: 'reset', commitBytes: 0 }], expected: 'success', twist: 'offline' }),
     () => ({ kind: 'pause/resume', faults: [], expected: 'success', twist: 'pause' }),
+    // The final answer's JSON cut after 10 bytes: with verify, asked for again, and then verified.
+    () => ({ kind: 'final cut short, verify', faults: [{ kind: 'cut-final' }], expected: 'success', verify: true }),
   ];
   return pick(random, menu)();
 }
@@ -60,6 +64,8 @@ function fatal(): Plan {
     { kind: 'offset lowered in a cycle', faults: [{ kind: 'delay', ms: 0 }, { kind: 'omit-range', times: 200 }], expected: 'network' as const },
     { kind: 'cancel, terminate', faults: [], expected: 'aborted' as const, twist: 'cancel' as const },
     // Caught lying once, a session is never taken up again: the reload starts a new one and the file arrives whole.
+    // Unreadable final answer and other bytes on the server: with verify, never a success.
+    { kind: 'final cut short, bytes corrupt', faults: [{ kind: 'corrupt' }, { kind: 'cut-final' }], expected: 'integrity' as const, verify: true },
     { kind: 'lie, then reload', faults: [pick(random, [{ kind: 'early-final' }, { kind: 'range', value: `bytes=0-${8 * MiB}` }])], expected: 'protocol' as const, twist: 'reload' as const },
   ]);
 }
@@ -92,6 +98,7 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
         chunkSize,
         retry,
         store,
+        verify: plan.verify === true,
         stallTimeoutMs: 5000,
         // Faults ride on the first session only; a session started after expiry is healthy.
         headers: () => (calls++ === 0 ? { Authorization: 'Bearer t', ...faultHeaders(plan.faults) } : { Authorization: 'Bearer t' }),
@@ -118,6 +125,7 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
       if (plan.expected === 'success') {
         expect(error).toBeUndefined();
         await expectStored(result!, file, keepAliveServerUrl);
+        expect(result!.verified).toBe(plan.verify ? true : undefined);
       } else {
         expect(error).toBeInstanceOf(UploadError);
         expect((error as UploadError).code).toBe(plan.expected);
