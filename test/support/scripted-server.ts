@@ -12,8 +12,9 @@ import type { AddressInfo } from 'node:net';
  * - `GET /__script/{id}`: the requests so far, as `ScriptedRequest`s.
  * - any other request to `/{id}/…`: logged, its body read, then answered with the next answer
  *   (`418` once the script is used up, a status the engine never retries).
- * Preflights are answered without using up an answer; every answer allows any origin and exposes
- * every header, as a well-configured cross-origin upload server does.
+ * Preflights are answered without using up an answer (unless it holds the preflight, which is then
+ * logged); every answer allows any origin and exposes every header, as a well-configured
+ * cross-origin upload server does.
  */
 export interface ScriptedAnswer {
   status: number;
@@ -26,6 +27,14 @@ export interface ScriptedAnswer {
   drop?: boolean;
   /** Wait this long (the request already read and logged) before answering: a request still in flight. */
   delayMs?: number;
+  /**
+   * Never answer: `'request'` leaves the request open with its body unread (a server that accepted
+   * the connection and hangs), `'preflight'` does so to its CORS preflight, so the request itself is
+   * never sent. The browser's own timeouts are minutes away; only the client's watchdog ends it.
+   */
+  hold?: 'request' | 'preflight';
+  /** Send the headers, then one byte of body every this many ms, never ending the body. */
+  endlessBodyEveryMs?: number;
 }
 
 export interface ScriptedRequest {
@@ -63,6 +72,17 @@ function answer(res: ServerResponse, { status, headers = {}, body, json }: Scrip
   res.end(text);
 }
 
+/**
+ * A chunked body that never ends, a byte at a time, until the client goes away. Typed and not to be
+ * sniffed: Chromium holds back the first KiB of an untyped body to sniff it, so no byte would arrive.
+ */
+function endless(res: ServerResponse, { status, headers = {}, endlessBodyEveryMs }: ScriptedAnswer): void {
+  res.writeHead(status, { ...CORS, 'Content-Type': 'text/plain', 'X-Content-Type-Options': 'nosniff', ...headers });
+  res.flushHeaders();
+  const timer = setInterval(() => res.write(' '), endlessBodyEveryMs);
+  res.on('close', () => clearInterval(timer));
+}
+
 export interface ScriptedServer {
   url: string;
   /** The same server on another port: another origin. */
@@ -74,6 +94,14 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
   const scripts = new Map<string, Script>();
   const handle = async (req: IncomingMessage, res: ServerResponse, origin: string) => {
     const url = req.url ?? '/';
+    const script = scripts.get(/^\/([\w-]+)\//.exec(url)?.[1] ?? '');
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
+    const held = script?.answers[0]?.hold;
+    if (held && held === (req.method === 'OPTIONS' ? 'preflight' : 'request')) {
+      script.answers.shift();
+      script.requests.push({ method: req.method ?? '', url, origin, headers, bodyBytes: 0 });
+      return; // no answer, the body left unread: the connection stays open until the browser drops it
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         ...CORS,
@@ -91,13 +119,12 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
       }
       return answer(res, { status: 200, json: scripts.get(id)?.requests ?? [] });
     }
-    const script = scripts.get(/^\/([\w-]+)\//.exec(url)?.[1] ?? '');
     const body = await readBody(req);
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
     script?.requests.push({ method: req.method ?? '', url, origin, headers, bodyBytes: body.length });
     const next = script?.answers.shift();
     if (next?.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     if (next?.drop) return req.socket.destroy();
+    if (next?.endlessBodyEveryMs) return endless(res, next);
     answer(res, next ?? { status: 418, body: script ? 'The script is used up' : 'No script for this path' });
   };
   const listen = async () => {

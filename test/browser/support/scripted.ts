@@ -31,6 +31,9 @@ export async function script(answers: ScriptedAnswer[] | ((urls: Urls) => Script
 export const incomplete = (bytes: number): ScriptedAnswer =>
   bytes === 0 ? { status: 308 } : { status: 308, headers: { Range: `bytes=0-${bytes - 1}` } };
 
+/** No answer ever, to the request or to its preflight (see `ScriptedAnswer.hold`). */
+export const held = (hold: 'request' | 'preflight'): ScriptedAnswer => ({ status: 0, hold });
+
 /** A session start's `200` whose `Location` is the session `sessionOf(urls)`. */
 export const sessionStarted = (urls: Urls): ScriptedAnswer => ({ status: 200, headers: { Location: sessionOf(urls) } });
 export const sessionOf = ({ base }: Pick<Urls, 'base'>): string => `${base}/session?upload_id=scripted`;

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { Upload } from '../../src/index.ts';
+import { NetworkFailure } from '../../src/transport/http-client.ts';
+import { xhrClient } from '../../src/transport/xhr-client.ts';
+import { QUANTUM, patternFile } from './support/files.ts';
+import { conversation, held, incomplete, script, sessionOf, sessionStarted, type ScriptedAnswer } from './support/scripted.ts';
+import { fast } from './support/upload-helpers.ts';
+
+// Every request the engine sends is watched by `stallTimeoutMs`: one that never gets an answer, or
+// whose answer never ends, is cancelled and retried like any network failure. The tests hold
+// requests for good (the server never answers), so only the watchdog can end them, and assert
+// what the server saw: a test that waited for the browser's own timeouts would time out instead.
+
+// Small, yet far above what an answered request takes on a loaded machine: an answered request
+// given up by mistake would add a request the scripts below do not expect.
+const stallTimeoutMs = 1000;
+const final = (size: number): ScriptedAnswer => ({ status: 200, json: { id: 'x', size: String(size) } });
+
+describe('a request that fires no event at all (XHR)', () => {
+  // A blob body sent to a server that hangs still fires upload progress (the socket's buffers take
+  // it), so these are the requests that fire none: only the watchdog armed before `send` ends them.
+  it.each([
+    ['whose preflight is never answered (the request itself never sent)', 'preflight', patternFile(QUANTUM)],
+    ['with an empty body, to a server that never answers', 'request', new Blob([])],
+  ] as const)('is given up as a NetworkFailure: a chunk %s', async (_, hold, body) => {
+    const s = await script([held(hold)]);
+    const request = xhrClient(stallTimeoutMs)({
+      method: 'PUT',
+      url: sessionOf(s),
+      headers: { 'Content-Range': `bytes 0-${QUANTUM - 1}/${QUANTUM}` },
+      body,
+      signal: new AbortController().signal,
+    });
+    await expect(request).rejects.toBeInstanceOf(NetworkFailure);
+    expect((await s.requests()).map((r) => r.method)).toEqual([hold === 'preflight' ? 'OPTIONS' : 'PUT']);
+  });
+
+  it('an upload whose chunk never leaves asks the session where it stands and sends it again', async () => {
+    const size = QUANTUM;
+    const s = await script((urls) => [sessionStarted(urls), held('preflight'), incomplete(0), final(size)]);
+    const result = await new Upload(patternFile(size), { endpoint: `${s.base}/upload`, retry: fast, store: false, stallTimeoutMs }).start();
+    expect(result.status).toBe(200);
+    const requests = await s.requests();
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'OPTIONS', 'PUT', 'PUT']);
+    expect(conversation(requests.slice(2))).toEqual([`PUT bytes */${size}`, `PUT bytes 0-${size - 1}/${size}`]);
+  });
+});
