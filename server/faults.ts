@@ -22,6 +22,8 @@ export type Fault = FaultBase &
     | { kind: 'corrupt' }
     | { kind: 'cut-final' }
     | { kind: 'delay'; ms: number }
+    // Never answers: the request is logged and left open, as by a server that hangs.
+    | { kind: 'hold' }
   );
 
 export type FaultKind = Fault['kind'];
@@ -45,6 +47,7 @@ const REQUIRED: Record<FaultKind, Record<string, 'number' | 'string'>> = {
   corrupt: {},
   'cut-final': {},
   delay: { ms: 'number' },
+  hold: {},
 };
 const OPTIONAL: Record<string, 'number' | 'string'> = {
   times: 'number',

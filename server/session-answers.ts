@@ -41,7 +41,8 @@ export function answerProgress(state: ServerState, res: ServerResponse, session:
 
 /**
  * Logs the request with the status it gets, then answers: after the fault's delay, or not at all
- * when the fault loses the response (logged with the status it would have had) or resets the connection.
+ * when the fault loses the response (logged with the status it would have had), resets the
+ * connection or holds the answer (the connection left open until the client gives up).
  */
 export async function conclude(
   req: IncomingMessage,
@@ -52,8 +53,9 @@ export async function conclude(
   status: number,
   answer: () => void,
 ): Promise<void> {
-  const dropped = fault?.kind === 'lose-response' || fault?.kind === 'reset' || res.destroyed;
+  const dropped = fault?.kind === 'lose-response' || fault?.kind === 'reset' || fault?.kind === 'hold' || res.destroyed;
   logRequest(session, { ...request, status: fault?.kind === 'reset' ? 0 : status, ...(dropped ? { dropped } : {}) });
+  if (fault?.kind === 'hold') return;
   if (fault?.kind === 'delay') await wait(fault.ms);
   if (dropped) return dropConnection(req, res);
   answer();

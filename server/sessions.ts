@@ -9,7 +9,7 @@ export interface RequestRecord {
   contentRange: string | null;
   /** The status answered; 0 when the connection was closed instead. */
   status: number;
-  /** The connection was closed instead of answered (reset, lost response, superseded). */
+  /** No answer was sent: the connection was closed instead (reset, lost response, superseded) or held open. */
   dropped?: boolean;
   /** The request carried an `Authorization` header (its value is not kept); absent when it did not. */
   authorized?: true;

@@ -86,6 +86,7 @@ export async function simpleUpload(
   if (fault?.kind === 'corrupt') await corruptFirstByte(file);
   const info = await describeObject(file, id, contentType, metadata, state.checksums);
   await state.objects.set(id, { info, path: file });
+  if (fault?.kind === 'hold') return;
   if (fault?.kind === 'delay') await wait(fault.ms);
   if (fault?.kind === 'lose-response') return dropConnection(req, res);
   sendJson(res, 200, info);

@@ -98,8 +98,10 @@ export interface UploadOptions {
   /** Size in bytes below which `'auto'` sends one request instead of a session, when that request is `idempotent`. @default 5242880 (5 MiB) */
   autoThreshold?: number;
   /**
-   * A request that sends no byte and gets no answer for this long is cancelled; the upload then
-   * asks the session where it stands and goes on. @default 30000
+   * Every request is watched: one that sends no byte and gets no answer for this long (a session
+   * start, a status query and a cancel have no bytes to send) is cancelled, and so is one whose
+   * answer's body does not arrive in full within as long of its headers. It counts as a network
+   * failure: retried, and the upload then asks the session where it stands and goes on. @default 30000
    */
   stallTimeoutMs?: number;
   /**

@@ -26,18 +26,16 @@ function transports(): Promise<Transports> {
 }
 
 /**
- * Bytes (Blob bodies) travel by XHR; the small control requests (start, status) by ky. Their code
- * starts loading when the client is made (an `Upload` is constructed), so the first request rarely
- * waits: the file's fingerprint and the store's lookup run meanwhile.
+ * Bytes (Blob bodies) travel by XHR; the small control requests (start, status) by ky; both give up
+ * a request that stalls for `stallTimeoutMs`. Their code starts loading when the client is made (an
+ * `Upload` is constructed), so the first request rarely waits: the file's fingerprint and the store's
+ * lookup run meanwhile.
  */
 export function defaultClient(stallTimeoutMs?: number): HttpClient {
   preloadTransports();
-  let bodies: HttpClient | undefined;
   return async (request) => {
     const { kyClient, xhrClient } = await untilAborted(transports(), request.signal);
-    if (!(request.body instanceof Blob)) return kyClient(request);
-    bodies ??= xhrClient(stallTimeoutMs);
-    return bodies(request);
+    return (request.body instanceof Blob ? xhrClient : kyClient)(stallTimeoutMs)(request);
   };
 }
 

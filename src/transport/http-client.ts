@@ -1,6 +1,6 @@
 import { RetryableFailure } from '../errors/retryable-failure.ts';
 
-/** A request that sent no byte and received no answer for this long is given up as stalled. */
+/** A request that sent no byte and received no answer (or no whole answer) for this long is given up as stalled. */
 export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
 
 /** One HTTP exchange, as the protocol steps see it. Kept minimal so a transport can be swapped (tests, XHR). */

@@ -1,16 +1,38 @@
 import ky from 'ky';
-import { NetworkFailure, type HttpClient } from './http-client.ts';
+import { DEFAULT_STALL_TIMEOUT_MS, NetworkFailure, type HttpClient } from './http-client.ts';
 
 // The engine owns retries (a status query must come first), statuses (308 is not an error here)
 // and timeouts (a large chunk may take minutes), so ky's own policies are all off.
 const client = ky.create({ retry: 0, timeout: false, throwHttpErrors: false });
 
-export const kyClient: HttpClient = async ({ method, url, headers, body, signal }) => {
-  try {
-    const response = await client(url, { method, headers, body, signal });
-    return { status: response.status, headers: response.headers, text: await response.text(), url: response.url };
-  } catch (error) {
+/**
+ * The control requests (start, status, a zero-byte file's final request, cancel) carry few bytes to
+ * watch, so a fetch has no progress to tell a slow server from a dead one: the answer's headers must
+ * come within `stallTimeoutMs`, then its body within as long again (a body that trickles forever
+ * does not keep the request alive). Either way the request is cancelled as a `NetworkFailure`.
+ */
+export function kyClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient {
+  return async ({ method, url, headers, body, signal }) => {
     if (signal.aborted) throw signal.reason;
-    throw new NetworkFailure(url, error);
-  }
-};
+    const stall = new AbortController();
+    const forward = () => stall.abort(signal.reason);
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => stall.abort(new Error(`No answer within ${stallTimeoutMs} ms`)), stallTimeoutMs);
+    };
+    signal.addEventListener('abort', forward, { once: true });
+    arm();
+    try {
+      const response = await client(url, { method, headers, body, signal: stall.signal });
+      arm();
+      return { status: response.status, headers: response.headers, text: await response.text(), url: response.url };
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw new NetworkFailure(url, error);
+    } finally {
+      clearTimeout(watchdog);
+      signal.removeEventListener('abort', forward);
+    }
+  };
+}

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Upload } from '../../src/index.ts';
 import { NetworkFailure } from '../../src/transport/http-client.ts';
 import { xhrClient } from '../../src/transport/xhr-client.ts';
+import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { conversation, held, incomplete, script, sessionOf, sessionStarted, type ScriptedAnswer } from './support/scripted.ts';
-import { fast } from './support/upload-helpers.ts';
+import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
+import { fast, rejection } from './support/upload-helpers.ts';
 
 // Every request the engine sends is watched by `stallTimeoutMs`: one that never gets an answer, or
 // whose answer never ends, is cancelled and retried like any network failure. The tests hold
@@ -15,6 +17,8 @@ import { fast } from './support/upload-helpers.ts';
 // given up by mistake would add a request the scripts below do not expect.
 const stallTimeoutMs = 1000;
 const final = (size: number): ScriptedAnswer => ({ status: 200, json: { id: 'x', size: String(size) } });
+const kinds = (log: { requests: { kind: string; status: number; dropped?: boolean }[] }) =>
+  log.requests.map((r) => `${r.kind} ${r.status}${r.dropped ? ' unanswered' : ''}`);
 
 describe('a request that fires no event at all (XHR)', () => {
   // A blob body sent to a server that hangs still fires upload progress (the socket's buffers take
@@ -43,5 +47,65 @@ describe('a request that fires no event at all (XHR)', () => {
     const requests = await s.requests();
     expect(requests.map((r) => r.method)).toEqual(['POST', 'OPTIONS', 'PUT', 'PUT']);
     expect(conversation(requests.slice(2))).toEqual([`PUT bytes */${size}`, `PUT bytes 0-${size - 1}/${size}`]);
+  });
+});
+
+describe('a control request that gets no answer', () => {
+  it('a session start: given up, started again, and the upload completes', async () => {
+    const size = 100;
+    const s = await script((urls) => [held('request'), sessionStarted(urls), final(size)]);
+    const result = await new Upload(patternFile(size), { endpoint: `${s.base}/upload`, retry: fast, store: false, stallTimeoutMs }).start();
+    expect(result.status).toBe(200);
+    const requests = await s.requests();
+    expect(requests.map((r) => r.method)).toEqual(['POST', 'POST', 'PUT']);
+    expect(conversation(requests.slice(2))).toEqual([`PUT bytes 0-${size - 1}/${size}`]);
+  });
+
+  it("a session start never answered, however often asked: 'network' once the retries are spent", async () => {
+    const s = await script(Array.from({ length: fast.retries + 1 }, () => held('request')));
+    const upload = new Upload(patternFile(100), { endpoint: `${s.base}/upload`, retry: fast, store: false, stallTimeoutMs });
+    const error = await rejection(upload.start());
+    expect(error.code).toBe('network');
+    expect(upload.state).toBe('error');
+    expect((await s.requests()).map((r) => r.method)).toEqual(Array(fast.retries + 1).fill('POST'));
+  });
+
+  it('a status query: given up, asked again, and the upload goes on from the answer', async () => {
+    const file = patternFile(2 * QUANTUM);
+    const upload = new Upload(file, {
+      endpoint: endpoint(),
+      chunkSize: QUANTUM,
+      retry: fast,
+      store: false,
+      stallTimeoutMs,
+      // The first chunk's connection breaks after the server kept it; the status query after it hangs.
+      headers: faultHeaders([{ kind: 'reset', afterBytes: QUANTUM, commitBytes: QUANTUM }, { kind: 'hold', match: 'query' }]),
+    });
+    const result = await upload.start();
+    await expectStored(result, file);
+    expect(kinds(await sessionLog(result.sessionUri!))).toEqual(['start 200', 'chunk 0 unanswered', 'query 308 unanswered', 'query 308', 'chunk 201']);
+  });
+
+  it("a status query never answered, however often asked: 'network' once the retries are spent", async () => {
+    const upload = new Upload(patternFile(2 * QUANTUM), {
+      endpoint: endpoint(),
+      chunkSize: QUANTUM,
+      retry: fast,
+      store: false,
+      stallTimeoutMs,
+      headers: faultHeaders([{ kind: 'reset', afterBytes: 0, commitBytes: 0 }, { kind: 'hold', match: 'query', times: 50 }]),
+    });
+    const error = await rejection(upload.start());
+    expect(error.code).toBe('network');
+    // The broken chunk spent one retry; each unanswered query one more, until none was left.
+    expect(kinds(await sessionLog(upload.sessionUri!))).toEqual(['start 200', 'chunk 0 unanswered', ...Array(fast.retries).fill('query 308 unanswered')]);
+  });
+
+  it("a zero-byte file's final request: given up, sent again, and the upload completes", async () => {
+    const file = patternFile(0);
+    const upload = new Upload(file, { endpoint: endpoint(), retry: fast, store: false, stallTimeoutMs, headers: faultHeaders([{ kind: 'hold', match: 'query' }]) });
+    const result = await upload.start();
+    await expectStored(result, file);
+    expect(kinds(await sessionLog(result.sessionUri!))).toEqual(['start 200', 'query 201 unanswered', 'query 201']);
   });
 });

@@ -19,7 +19,7 @@ describe('a connection dropped after the whole request arrived', () => {
 
   it('is a NetworkFailure for a status query sent by ky', async () => {
     const sessionUri = await startSessionDirectly(endpoint(), 1000, [{ kind: 'lose-response', match: 'query' }]);
-    const request = kyClient({ method: 'PUT', url: sessionUri, headers: { 'Content-Range': 'bytes */1000' }, signal: new AbortController().signal });
+    const request = kyClient()({ method: 'PUT', url: sessionUri, headers: { 'Content-Range': 'bytes */1000' }, signal: new AbortController().signal });
     await expect(request).rejects.toBeInstanceOf(NetworkFailure);
   });
 });

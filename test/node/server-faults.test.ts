@@ -216,6 +216,18 @@ describe('delay', () => {
   });
 });
 
+describe('hold', () => {
+  it('never answers, after logging the request, while later requests are answered', async () => {
+    const sessionUri = await startSession(server.origin, { size, faults: [{ kind: 'hold', match: 'query' }] });
+    const held = queryStatus(sessionUri, size).then(() => 'answered', () => 'closed');
+    let view = await sessionView(server.origin, sessionUri);
+    while (view.requests.length < 2) view = await sessionView(server.origin, sessionUri);
+    expect(view.requests[1]).toMatchObject({ kind: 'query', status: 308, dropped: true });
+    expect((await queryStatus(sessionUri, size)).status).toBe(308);
+    expect(await Promise.race([held, Promise.resolve('pending')])).toBe('pending');
+  });
+});
+
 describe('corrupt', () => {
   it('stores other bytes than were sent, and reports their checksums', async () => {
     const sessionUri = await startSession(server.origin, { size: 10, faults: [{ kind: 'corrupt' }] });
