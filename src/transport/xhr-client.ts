@@ -37,7 +37,13 @@ export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient
       xhr.responseType = 'text';
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = alive;
-      xhr.onprogress = alive;
+      // Once the answer's headers are in, its body has `stallTimeoutMs` in all: answers are small, and
+      // one that trickles forever must not keep a chunk "uploading".
+      xhr.onreadystatechange = () => {
+        if (xhr.readyState !== XMLHttpRequest.HEADERS_RECEIVED) return;
+        alive();
+        xhr.upload.onprogress = null;
+      };
       xhr.onload = () => {
         // Status 0 is no answer: Firefox fires load with it when the connection drops after the body was sent.
         if (xhr.status === 0) return fail(new Error('The connection closed without an answer'));
@@ -47,6 +53,8 @@ export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient
       };
       xhr.onerror = () => fail(new Error('The connection failed'));
       signal.addEventListener('abort', onAbort, { once: true });
+      // Armed before any event: a request that never fires one (its connection never made, its
+      // preflight never answered) is given up all the same.
       alive();
       xhr.send(body ?? null);
     });

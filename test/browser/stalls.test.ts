@@ -109,3 +109,32 @@ describe('a control request that gets no answer', () => {
     expect(kinds(await sessionLog(result.sessionUri!))).toEqual(['start 200', 'query 201 unanswered', 'query 201']);
   });
 });
+
+describe('an answer whose body never ends', () => {
+  // Headers, then a byte now and then, for ever: each byte is progress, yet the answer never completes.
+  const endless = (answer: ScriptedAnswer): ScriptedAnswer => ({ ...answer, endlessBodyEveryMs: 50 });
+  const size = 2 * QUANTUM;
+  const upload = (s: { base: string }) =>
+    new Upload(patternFile(size), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast, store: false, stallTimeoutMs });
+
+  it("a chunk's 308 (XHR): the chunk is given up, the session asked, and the upload goes on", async () => {
+    const s = await script((urls) => [sessionStarted(urls), endless(incomplete(QUANTUM)), incomplete(QUANTUM), final(size)]);
+    expect((await upload(s).start()).status).toBe(200);
+    expect(conversation((await s.requests()).slice(1))).toEqual([
+      `PUT bytes 0-${QUANTUM - 1}/${size}`,
+      `PUT bytes */${size}`,
+      `PUT bytes ${QUANTUM}-${size - 1}/${size}`,
+    ]);
+  });
+
+  it("a status query's 308 (fetch): asked again, and the upload goes on", async () => {
+    const s = await script((urls) => [sessionStarted(urls), { status: 503 }, endless(incomplete(QUANTUM)), incomplete(QUANTUM), final(size)]);
+    expect((await upload(s).start()).status).toBe(200);
+    expect(conversation((await s.requests()).slice(1))).toEqual([
+      `PUT bytes 0-${QUANTUM - 1}/${size}`,
+      `PUT bytes */${size}`,
+      `PUT bytes */${size}`,
+      `PUT bytes ${QUANTUM}-${size - 1}/${size}`,
+    ]);
+  });
+});
