@@ -82,13 +82,16 @@ describe('stalled requests', () => {
       endpoint: endpoint(),
       chunkSize: QUANTUM,
       retry: fast,
-      stallTimeoutMs: 300,
-      headers: faultHeaders([{ kind: 'delay', ms: 5000 }]),
+      stallTimeoutMs: 1000,
+      // The server reads and keeps the first chunk, and never answers it.
+      headers: faultHeaders([{ kind: 'hold' }]),
     });
     const result = await upload.start();
     await expectStored(result, file);
     const log = await sessionLog(result.sessionUri!);
-    expect(log.requests.map((r) => r.kind)).toEqual(['start', 'chunk', 'query', 'chunk']);
+    // On a busy machine a later request may be given up too and cost one more query; what holds
+    // regardless: the unanswered chunk is followed by a status query, never by bytes.
+    expect(log.requests.slice(0, 3).map((r) => `${r.kind}${r.dropped ? ' unanswered' : ''}`)).toEqual(['start', 'chunk unanswered', 'query']);
   });
 });
 

@@ -5,7 +5,7 @@ import { xhrClient } from '../../src/transport/xhr-client.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { conversation, held, incomplete, script, sessionOf, sessionStarted, type ScriptedAnswer } from './support/scripted.ts';
-import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
+import { endpoint, faultHeaders, sessionLog, type ServerSession } from './support/server.ts';
 import { fast, rejection } from './support/upload-helpers.ts';
 
 // Every request the engine sends is watched by `stallTimeoutMs`: one that never gets an answer, or
@@ -17,7 +17,7 @@ import { fast, rejection } from './support/upload-helpers.ts';
 // given up by mistake would add a request the scripts below do not expect.
 const stallTimeoutMs = 1000;
 const final = (size: number): ScriptedAnswer => ({ status: 200, json: { id: 'x', size: String(size) } });
-const kinds = (log: { requests: { kind: string; status: number; dropped?: boolean }[] }) =>
+const kinds = (log: ServerSession) =>
   log.requests.map((r) => `${r.kind} ${r.status}${r.dropped ? ' unanswered' : ''}`);
 
 describe('a request that fires no event at all (XHR)', () => {

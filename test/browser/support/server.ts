@@ -14,6 +14,8 @@ export interface ServerRequestLog {
   kind: 'start' | 'query' | 'chunk';
   contentRange?: string | null;
   status: number;
+  /** No answer was sent (the connection closed instead, or was held open). */
+  dropped?: boolean;
 }
 
 export interface ServerSession {
