@@ -25,6 +25,8 @@ interface Plan {
   twist?: 'pause' | 'offline' | 'cancel' | 'reload';
   /** With `verify`: the upload resolves only with matching checksums. */
   verify?: boolean;
+  /** Shorter than the suite's, where the plan waits for the watchdog by design. */
+  stallTimeoutMs?: number;
 }
 
 /** Faults that a correct client survives, placed at a random chunk of the upload. */
@@ -47,6 +49,14 @@ function survivable(size: number, chunkSize: number): Plan {
     () => ({ kind: 'pause/resume', faults: [], expected: 'success', twist: 'pause' }),
     // The final answer's JSON cut after 10 bytes: with verify, asked for again, and then verified.
     () => ({ kind: 'final cut short, verify', faults: [{ kind: 'cut-final' }], expected: 'success', verify: true }),
+    // Held for good: the session start, or the status query after a refused chunk (for a zero-byte
+    // file, its final request). Only the watchdog ends the wait; the request is then sent again.
+    () => ({
+      kind: 'unanswered control request',
+      faults: random() < 0.5 ? [{ kind: 'hold', match: 'start' }] : [...skip, { kind: 'status', status: 503 }, { kind: 'hold', match: 'query' }],
+      expected: 'success',
+      stallTimeoutMs: 1000,
+    }),
   ];
   return pick(random, menu)();
 }
@@ -99,7 +109,7 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
         retry,
         store,
         verify: plan.verify === true,
-        stallTimeoutMs: 5000,
+        stallTimeoutMs: plan.stallTimeoutMs ?? 5000,
         // Faults ride on the first session only; a session started after expiry is healthy.
         headers: () => (calls++ === 0 ? { Authorization: 'Bearer t', ...faultHeaders(plan.faults) } : { Authorization: 'Bearer t' }),
       });
