@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Upload } from '../../src/index.ts';
 import { NetworkFailure } from '../../src/transport/http-client.ts';
+import { kyClient } from '../../src/transport/ky-client.ts';
 import { xhrClient } from '../../src/transport/xhr-client.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
@@ -47,6 +48,33 @@ describe('a request that fires no event at all (XHR)', () => {
     const requests = await s.requests();
     expect(requests.map((r) => r.method)).toEqual(['POST', 'OPTIONS', 'PUT', 'PUT']);
     expect(conversation(requests.slice(2))).toEqual([`PUT bytes */${size}`, `PUT bytes 0-${size - 1}/${size}`]);
+  });
+});
+
+describe('the control requests\' transport (fetch)', () => {
+  it.each([
+    ['never answered', held('request')],
+    ['whose answer\'s body never ends', { ...incomplete(0), endlessBodyEveryMs: 50 }],
+  ] as const)('gives up a status query %s as a NetworkFailure', async (_, answer) => {
+    const s = await script([answer]);
+    const request = kyClient(stallTimeoutMs)({
+      method: 'PUT',
+      url: sessionOf(s),
+      headers: { 'Content-Range': 'bytes */1000' },
+      body: '',
+      signal: new AbortController().signal,
+    });
+    await expect(request).rejects.toBeInstanceOf(NetworkFailure);
+    expect((await s.requests()).map((r) => r.method)).toEqual(['PUT']);
+  });
+
+  it('rejects with the caller\'s reason, not a NetworkFailure, when the caller aborts', async () => {
+    const s = await script([held('request')]);
+    const caller = new AbortController();
+    const request = kyClient(stallTimeoutMs)({ method: 'PUT', url: sessionOf(s), headers: {}, body: '', signal: caller.signal });
+    while ((await s.requests()).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    caller.abort(new Error('paused'));
+    await expect(request).rejects.toThrow('paused');
   });
 });
 
