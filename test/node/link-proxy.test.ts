@@ -149,9 +149,10 @@ describe('link proxy', () => {
   it('pushes back on a fast sender: its writes back up instead of vanishing into the proxy', async () => {
     const proxy = await proxyTo(await listen((socket) => socket.resume()), 16, 20); // 2 MB/s
     const socket = await connect(proxy.port);
-    socket.write(randomBytes(64 * MB));
+    socket.write(Buffer.alloc(64 * MB));
     await new Promise((resolve) => setTimeout(resolve, 1000));
     // At most about 2 MB crossed the link; the kernel's socket buffers hold some more, the rest waits.
+    // (A busy machine moves fewer bytes in that second, never more: the bound holds however loaded.)
     expect(socket.writableLength).toBeGreaterThan(40 * MB);
-  });
+  }, 30_000);
 });

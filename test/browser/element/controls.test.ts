@@ -36,7 +36,8 @@ describe('<resumable-upload> attributes and methods', () => {
     expect(items.map((item) => item.status)).toEqual(['starting', 'queued', 'queued']);
     element.concurrency = 3;
     await element.updateComplete;
-    expect(items.map((item) => item.status)).toEqual(['starting', 'starting', 'starting']);
+    // None waits for a place any more (the first may be uploading by now, on a fast or a slow machine).
+    expect(items.map((item) => item.status !== 'queued')).toEqual([true, true, true]);
     for (const item of items) await reachStatus(element, item, 'done');
   });
 
