@@ -6,21 +6,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createReferenceServer, type ReferenceServerOptions } from '../../server/index.ts';
+import { createReferenceServer } from '../../server/index.ts';
+import { withServer } from './support/reference-server.ts';
 import { pattern, putChunk, queryStatus, send, sessionView, start, startSession, uploadIdOf } from './support/http-client.ts';
 
 const QUANTUM = 262_144;
 
-/** Runs `test` against a server of its own, closed afterwards. */
-async function withServer(options: ReferenceServerOptions, test: (origin: string, dir: string) => Promise<void>): Promise<void> {
-  const reference = createReferenceServer(options);
-  const { url, close } = await reference.listen(0, '127.0.0.1');
-  try {
-    await test(url, reference.dir);
-  } finally {
-    await close();
-  }
-}
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Long enough for a few requests on a busy machine; the tests wait past it to see a session expire.

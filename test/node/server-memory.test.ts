@@ -6,21 +6,13 @@
 import { request, type ClientRequest } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createReferenceServer, type ReferenceServerOptions } from '../../server/index.ts';
+import { createReferenceServer } from '../../server/index.ts';
+import { withServer } from './support/reference-server.ts';
 import { pattern, send, sha256, type Answer } from './support/http-client.ts';
 
 const MIB = 1024 * 1024;
 const BOUNDARY = 'b0undary';
 
-async function withServer(options: ReferenceServerOptions, test: (origin: string, dir: string) => Promise<void>): Promise<void> {
-  const reference = createReferenceServer(options);
-  const { url, close } = await reference.listen(0, '127.0.0.1');
-  try {
-    await test(url, reference.dir);
-  } finally {
-    await close();
-  }
-}
 
 function multipartBody(media: Buffer): Buffer {
   return Buffer.concat([

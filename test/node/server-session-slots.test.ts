@@ -6,20 +6,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createReferenceServer, type ReferenceServerOptions } from '../../server/index.ts';
+import { createReferenceServer } from '../../server/index.ts';
+import { withServer } from './support/reference-server.ts';
 import { pattern, putChunk, queryStatus, send, sessionView, start, startSession, uploadIdOf } from './support/http-client.ts';
 
 const QUANTUM = 262_144;
 
-async function withServer(options: ReferenceServerOptions, test: (origin: string, dir: string) => Promise<void>): Promise<void> {
-  const reference = createReferenceServer(options);
-  const { url, close } = await reference.listen(0, '127.0.0.1');
-  try {
-    await test(url, reference.dir);
-  } finally {
-    await close();
-  }
-}
 
 const cancel = (sessionUri: string) => send(sessionUri, { method: 'DELETE' });
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

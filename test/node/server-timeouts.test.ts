@@ -6,21 +6,13 @@
 import { createServer, request } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createReferenceServer, referenceServer, type ReferenceServerOptions } from '../../server/index.ts';
+import { createReferenceServer, referenceServer } from '../../server/index.ts';
+import { withServer } from './support/reference-server.ts';
 import { createUploadServer, HEADERS_TIMEOUT_MS } from '../../server/http-timeouts.ts';
 import { pattern, sessionView, startSession } from './support/http-client.ts';
 
 const QUANTUM = 262_144;
 
-async function withServer(options: ReferenceServerOptions, test: (origin: string, dir: string) => Promise<void>): Promise<void> {
-  const reference = createReferenceServer(options);
-  const { url, close } = await reference.listen(0, '127.0.0.1');
-  try {
-    await test(url, reference.dir);
-  } finally {
-    await close();
-  }
-}
 
 /** Sends the headers and the first `sent` bytes of a `length`-byte body, then nothing; resolves how the request ended. */
 function stalledRequest(url: string, method: string, headers: Record<string, string>, length: number, sent: Buffer): Promise<string> {

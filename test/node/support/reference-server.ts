@@ -24,3 +24,14 @@ export function referenceServerForSuite(options: ReferenceServerOptions = {}): S
     },
   };
 }
+
+/** Runs `test` against a reference server of its own (its origin and upload folder), closed afterwards. */
+export async function withServer(options: ReferenceServerOptions, test: (origin: string, dir: string) => Promise<void>): Promise<void> {
+  const reference = createReferenceServer(options);
+  const { url, close } = await reference.listen(0, '127.0.0.1');
+  try {
+    await test(url, reference.dir);
+  } finally {
+    await close();
+  }
+}
