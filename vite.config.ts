@@ -14,8 +14,14 @@ const instances = () =>
   engines.map((engine) => ({
     browser: engine,
     provider: vitestProvider(engine),
-    ...(engine === 'chromium' ? {} : { exclude: ['**/node_modules/**', '**/*.chromium.test.ts'] }),
+    // Firefox's BiDi page cannot take the screenshot of a failed test that Vitest asks for: it printed
+    // "[vitest] Failed to take a screenshot" and a call log under each failure.
+    ...(engine === 'chromium' ? {} : { exclude: ['**/node_modules/**', '**/*.chromium.test.ts'], screenshotFailures: false }),
   }));
+
+// Vue's compile-time flags, set as its bundler build asks of every app (it warns otherwise):
+// https://link.vuejs.org/feature-flags.
+const vueFlags = { __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' };
 
 export default defineConfig({
   // The demo talks to the reference server on the same origin, in dev and in preview.
@@ -38,8 +44,10 @@ export default defineConfig({
         },
       },
       {
+        define: vueFlags,
         test: {
           name: 'browser',
+          setupFiles: ['test/support/lit-dev-notice.ts'],
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
@@ -55,8 +63,10 @@ export default defineConfig({
       {
         // Our engine against a server we did not write: the Cloud Storage emulator of firebase-tools,
         // started with the test server and served on the page's origin (docs/third-party-servers.md).
+        define: vueFlags,
         plugins: [storageEmulator()],
         test: {
+          setupFiles: ['test/support/lit-dev-notice.ts'],
           name: 'third-party',
           include: ['test/third-party/**/*.test.ts'],
           testTimeout: 60_000,
