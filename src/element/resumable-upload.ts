@@ -28,6 +28,9 @@ import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { chooseFileHandles } from './picker/choose-file-handles.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
 import { styles } from './resumable-upload.styles.ts';
+import type { SettingProblems } from './settings/setting-problems.ts';
+import { anyWrong, parseSize, type SettingName } from './settings/settings.ts';
+import { isUploadError, type UploadError } from '../errors/upload-error.ts';
 import { UploadsController } from './uploads-controller.ts';
 import { Announcer } from './announce/announcer.ts';
 import type {} from './events/upload-add.ts';
@@ -138,18 +141,23 @@ export class ResumableUploadElement extends LitElement {
   @property() endpoint = '';
   /** `'resumable'`, `'media'`, `'multipart'` or `'auto'` (see the engine's `uploadType`). */
   @property({ attribute: 'upload-type' }) uploadType: UploadType = 'resumable';
-  /** Bytes per request, a multiple of 262144; unset, chunks adapt to the connection. */
-  @property({ type: Number, attribute: 'chunk-size' }) chunkSize: number | undefined;
+  /** Bytes per request, a multiple of 256 KiB (262144), as a size (`8 MiB`, see `max-file-size`); unset, chunks adapt to the connection. */
+  @property({ attribute: 'chunk-size' }) chunkSize: number | string | undefined;
   /** Which files are taken, as the file input's `accept`: `image/*,.pdf`. Also checked on drop and paste. */
   @property() accept = '';
-  /** The largest file taken, in bytes; larger ones are rejected with a reason (`'max-file-size'`). */
-  @property({ type: Number, attribute: 'max-file-size' }) maxFileSize: number | undefined;
-  /** The smallest file taken, in bytes (`1` refuses empty files); smaller ones are rejected (`'min-file-size'`). */
-  @property({ type: Number, attribute: 'min-file-size' }) minFileSize: number | undefined;
+  /**
+   * The largest file taken; larger ones are rejected with a reason (`'max-file-size'`). A size, as for
+   * every size: bytes (`100000`) or a number and a unit (`100 KB`, `10MB`, `1.5 GiB`), where KB, MB,
+   * GB, TB count 1000s and KiB, MiB, GiB, TiB 1024s (SI and IEC units). A wrong one is said in the
+   * console, and files fail naming it.
+   */
+  @property({ attribute: 'max-file-size' }) maxFileSize: number | string | undefined;
+  /** The smallest file taken, a size (`1` refuses empty files); smaller ones are rejected (`'min-file-size'`). */
+  @property({ attribute: 'min-file-size' }) minFileSize: number | string | undefined;
   /** How many files the list may hold (rejected and cancelled rows do not count; removing a row frees its place); more are rejected (`'max-files'`). */
   @property({ type: Number, attribute: 'max-files' }) maxFiles: number | undefined;
-  /** The most bytes all listed files may hold together (rejected and cancelled rows do not count); a file that would pass it is rejected (`'max-total-size'`). */
-  @property({ type: Number, attribute: 'max-total-size' }) maxTotalSize: number | undefined;
+  /** The most all listed files may hold together, a size (rejected and cancelled rows do not count); a file that would pass it is rejected (`'max-total-size'`). */
+  @property({ attribute: 'max-total-size' }) maxTotalSize: number | string | undefined;
   /** Take several files at once. */
   @property({ type: Boolean, reflect: true }) multiple = false;
   /**
@@ -221,17 +229,25 @@ export class ResumableUploadElement extends LitElement {
   readonly #uploads = new UploadsController(this, {
     rules: () => ({
       accept: this.accept,
-      maxFileSize: this.maxFileSize,
-      minFileSize: this.minFileSize,
+      maxFileSize: parseSize(this.maxFileSize),
+      minFileSize: parseSize(this.minFileSize),
       maxFiles: this.maxFiles,
-      maxTotalSize: this.maxTotalSize,
+      maxTotalSize: parseSize(this.maxTotalSize),
     }),
     multiple: () => this.multiple || this.directory,
     auto: () => this.auto,
     concurrency: () => this.concurrency,
-    announce: (happening, item) => this.#announcer.say(happening, item),
+    announce: (happening, item) => {
+      const { error } = item;
+      if (happening === 'failed' && isUploadError(error) && error.code === 'invalid-option') void this.#settingProblems().then((problems) => problems.say(error));
+      this.#announcer.say(happening, item);
+    },
     optionsFor: (item) => this.#optionsFor(item),
   });
+  /** Loaded once a setting is wrong, to say so. */
+  #problems: SettingProblems | undefined;
+  // `prepare` may give each file its endpoint.
+  readonly #settingValue = (name: SettingName) => (name === 'endpoint' && this.prepare ? undefined : this[name]);
   readonly #handles: KeptHandles = new WeakMap();
   readonly #interrupted = new InterruptedUploads(this, {
     endpoint: () => this.endpoint,
@@ -355,6 +371,7 @@ export class ResumableUploadElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    void this.#checkSettings();
     if (changed.has('concurrency')) this.#uploads.pump();
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
@@ -365,6 +382,16 @@ export class ResumableUploadElement extends LitElement {
     this.#interruptedSaid = listed;
     if (changed.has('background') && this.background && !this.#background) void this.#loadBackground();
     else if (after('endpoint')) void this.#background?.refresh();
+  }
+
+  /** Says each wrong setting once in the console (the words load then); the first is why files fail. */
+  async #checkSettings(): Promise<UploadError | undefined> {
+    return this.#problems || anyWrong(this.#settingValue) ? (await this.#settingProblems()).check() : undefined;
+  }
+
+  async #settingProblems(): Promise<SettingProblems> {
+    const { SettingProblems } = await import('./settings/setting-problems.ts');
+    return (this.#problems ??= new SettingProblems(this, this.#settingValue));
   }
 
   /** Its rows' code and words: a row this page handed off says so (`'background'`). */
@@ -480,6 +507,8 @@ export class ResumableUploadElement extends LitElement {
   }
 
   async #optionsFor(item: UploadItem): Promise<UploadOptions> {
+    const problem = await this.#checkSettings();
+    if (problem) throw problem;
     const { uploadType } = this;
     const { file } = item;
     const metadata =
@@ -489,7 +518,7 @@ export class ResumableUploadElement extends LitElement {
       uploadType,
       metadata,
       headers: this.headers,
-      chunkSize: this.chunkSize || undefined,
+      chunkSize: parseSize(this.chunkSize) || undefined,
       // Kept with the session: an interrupted row shows it, and a file chosen again gets it back.
       relativePath: item.relativePath,
       ...(this.store === true ? {} : { store: this.store }),

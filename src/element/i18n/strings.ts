@@ -122,6 +122,8 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   /** `'outcome-unknown'`: the answer to a request that creates was lost; the file may have arrived. */
   errorOutcomeUnknown: string;
   errorInvalidOption: string;
+  /** `'invalid-option'` naming the setting that is wrong (`max-file-size`, or an option `prepare` gave). */
+  errorInvalidSetting: string;
   errorUnknown: string;
 }
 
@@ -206,5 +208,6 @@ export const en: UploadStrings = {
   errorSessionExpired: 'the upload session expired',
   errorOutcomeUnknown: 'no answer came back, so it may already have arrived: check before retrying',
   errorInvalidOption: 'the upload is not set up correctly',
+  errorInvalidSetting: 'the upload is not set up correctly ({setting})',
   errorUnknown: 'something went wrong',
 };

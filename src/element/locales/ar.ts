@@ -84,5 +84,6 @@ export const ar = {
   errorSessionExpired: 'انتهت صلاحية جلسة الرفع',
   errorOutcomeUnknown: 'لم يصل أي رد، فربما وصل الملف بالفعل: تحقّق قبل إعادة المحاولة',
   errorInvalidOption: 'الرفع غير مُعدّ بشكل صحيح',
+  errorInvalidSetting: 'الرفع غير مُعدّ بشكل صحيح ({setting})',
   errorUnknown: 'حدث خطأ ما',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const de = {
   errorSessionExpired: 'Upload-Sitzung abgelaufen',
   errorOutcomeUnknown: 'keine Antwort erhalten, die Datei ist vielleicht schon angekommen: vor dem Wiederholen prüfen',
   errorInvalidOption: 'Upload ist nicht richtig eingerichtet',
+  errorInvalidSetting: 'Upload ist nicht richtig eingerichtet ({setting})',
   errorUnknown: 'etwas ist schiefgelaufen',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const es = {
   errorSessionExpired: 'la sesión de subida caducó',
   errorOutcomeUnknown: 'no llegó respuesta, así que puede que ya se haya subido: compruébalo antes de reintentar',
   errorInvalidOption: 'la subida no está bien configurada',
+  errorInvalidSetting: 'la subida no está bien configurada ({setting})',
   errorUnknown: 'algo salió mal',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const fa = {
   errorSessionExpired: 'نشست بارگذاری منقضی شد',
   errorOutcomeUnknown: 'پاسخی نرسید، شاید فایل از قبل رسیده باشد: پیش از تلاش دوباره بررسی کنید',
   errorInvalidOption: 'بارگذاری درست پیکربندی نشده است',
+  errorInvalidSetting: 'بارگذاری درست پیکربندی نشده است ({setting})',
   errorUnknown: 'مشکلی پیش آمد',
 } satisfies Partial<UploadStrings>;

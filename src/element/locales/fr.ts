@@ -84,5 +84,6 @@ export const fr = {
   errorSessionExpired: 'la session d’importation a expiré',
   errorOutcomeUnknown: 'aucune réponse n’est revenue, il est peut-être déjà arrivé : vérifiez avant de réessayer',
   errorInvalidOption: 'l’importation n’est pas configurée correctement',
+  errorInvalidSetting: 'l’importation n’est pas configurée correctement ({setting})',
   errorUnknown: 'une erreur s’est produite',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const he = {
   errorSessionExpired: 'תוקף סשן ההעלאה פג',
   errorOutcomeUnknown: 'לא התקבלה תשובה, ייתכן שהקובץ כבר הגיע: יש לבדוק לפני ניסיון חוזר',
   errorInvalidOption: 'ההעלאה לא הוגדרה כראוי',
+  errorInvalidSetting: 'ההעלאה לא הוגדרה כראוי ({setting})',
   errorUnknown: 'משהו השתבש',
 } satisfies Partial<UploadStrings>;

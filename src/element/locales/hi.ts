@@ -84,5 +84,6 @@ export const hi = {
   errorSessionExpired: 'अपलोड सेशन की समय-सीमा खत्म हो गई',
   errorOutcomeUnknown: 'कोई जवाब नहीं आया, हो सकता है फ़ाइल पहुँच चुकी हो: दोबारा कोशिश करने से पहले जाँच लें',
   errorInvalidOption: 'अपलोड सही तरह से सेट नहीं है',
+  errorInvalidSetting: 'अपलोड सही तरह से सेट नहीं है ({setting})',
   errorUnknown: 'कुछ गड़बड़ हो गई',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const id = {
   errorSessionExpired: 'sesi unggahan telah kedaluwarsa',
   errorOutcomeUnknown: 'tidak ada jawaban, mungkin file sudah terkirim: periksa dulu sebelum mencoba lagi',
   errorInvalidOption: 'unggahan tidak disiapkan dengan benar',
+  errorInvalidSetting: 'unggahan tidak disiapkan dengan benar ({setting})',
   errorUnknown: 'terjadi kesalahan',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const it = {
   errorSessionExpired: 'la sessione di caricamento è scaduta',
   errorOutcomeUnknown: 'nessuna risposta, il file potrebbe essere già arrivato: controlla prima di riprovare',
   errorInvalidOption: 'il caricamento non è configurato correttamente',
+  errorInvalidSetting: 'il caricamento non è configurato correttamente ({setting})',
   errorUnknown: 'si è verificato un errore',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const ja = {
   errorSessionExpired: 'アップロード セッションの有効期限が切れました',
   errorOutcomeUnknown: '応答がありませんでした。すでに届いている可能性があります。再試行する前に確認してください',
   errorInvalidOption: 'アップロードが正しく設定されていません',
+  errorInvalidSetting: 'アップロードが正しく設定されていません（{setting}）',
   errorUnknown: '問題が発生しました',
 } satisfies Partial<UploadStrings>;

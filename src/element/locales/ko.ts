@@ -84,5 +84,6 @@ export const ko = {
   errorSessionExpired: '업로드 세션이 만료되었습니다',
   errorOutcomeUnknown: '응답이 없어 이미 전송되었을 수 있습니다. 다시 시도하기 전에 확인하세요',
   errorInvalidOption: '업로드가 올바르게 설정되지 않았습니다',
+  errorInvalidSetting: '업로드가 올바르게 설정되지 않았습니다 ({setting})',
   errorUnknown: '문제가 발생했습니다',
 } satisfies Partial<UploadStrings>;

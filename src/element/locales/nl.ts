@@ -84,5 +84,6 @@ export const nl = {
   errorSessionExpired: 'de uploadsessie is verlopen',
   errorOutcomeUnknown: 'er kwam geen antwoord, het is misschien al aangekomen: controleer dit voordat u het opnieuw probeert',
   errorInvalidOption: 'de upload is niet goed ingesteld',
+  errorInvalidSetting: 'de upload is niet goed ingesteld ({setting})',
   errorUnknown: 'er ging iets mis',
 } satisfies Partial<UploadStrings>;

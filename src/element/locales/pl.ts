@@ -84,5 +84,6 @@ export const pl = {
   errorSessionExpired: 'sesja przesyłania wygasła',
   errorOutcomeUnknown: 'nie nadeszła odpowiedź, plik mógł już dotrzeć: sprawdź przed ponowieniem',
   errorInvalidOption: 'przesyłanie nie jest poprawnie skonfigurowane',
+  errorInvalidSetting: 'przesyłanie nie jest poprawnie skonfigurowane ({setting})',
   errorUnknown: 'coś poszło nie tak',
 } satisfies Partial<UploadStrings>;

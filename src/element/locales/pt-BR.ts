@@ -84,5 +84,6 @@ export const ptBR = {
   errorSessionExpired: 'a sessão de envio expirou',
   errorOutcomeUnknown: 'nenhuma resposta chegou, então talvez já tenha sido enviado: verifique antes de tentar de novo',
   errorInvalidOption: 'o envio não está configurado corretamente',
+  errorInvalidSetting: 'o envio não está configurado corretamente ({setting})',
   errorUnknown: 'algo deu errado',
 } satisfies Partial<UploadStrings>;

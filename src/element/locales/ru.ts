@@ -84,5 +84,6 @@ export const ru = {
   errorSessionExpired: 'сеанс загрузки истёк',
   errorOutcomeUnknown: 'ответ не пришёл, возможно, файл уже загружен: проверьте, прежде чем повторять',
   errorInvalidOption: 'загрузка настроена неправильно',
+  errorInvalidSetting: 'загрузка настроена неправильно ({setting})',
   errorUnknown: 'что-то пошло не так',
 } satisfies Partial<UploadStrings>;

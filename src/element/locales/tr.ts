@@ -84,5 +84,6 @@ export const tr = {
   errorSessionExpired: 'yükleme oturumunun süresi doldu',
   errorOutcomeUnknown: 'yanıt gelmedi, dosya zaten ulaşmış olabilir: yeniden denemeden önce kontrol edin',
   errorInvalidOption: 'yükleme doğru yapılandırılmamış',
+  errorInvalidSetting: 'yükleme doğru yapılandırılmamış ({setting})',
   errorUnknown: 'bir sorun oluştu',
 } satisfies Partial<UploadStrings>;

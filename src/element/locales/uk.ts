@@ -84,5 +84,6 @@ export const uk = {
   errorSessionExpired: 'сеанс завантаження завершився',
   errorOutcomeUnknown: 'відповідь не надійшла, можливо, файл уже завантажено: перевірте, перш ніж повторювати',
   errorInvalidOption: 'завантаження налаштовано неправильно',
+  errorInvalidSetting: 'завантаження налаштовано неправильно ({setting})',
   errorUnknown: 'щось пішло не так',
 } satisfies Partial<UploadStrings>;

@@ -84,5 +84,6 @@ export const zhCN = {
   errorSessionExpired: '上传会话已过期',
   errorOutcomeUnknown: '没有收到响应，文件可能已经上传：重试前请先检查',
   errorInvalidOption: '上传设置不正确',
+  errorInvalidSetting: '上传设置不正确（{setting}）',
   errorUnknown: '出了点问题',
 } satisfies Partial<UploadStrings>;

@@ -5,6 +5,7 @@ import { interpolate } from '../i18n/interpolate.ts';
 import type { TextKey, UploadStrings } from '../i18n/strings.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 import type { RejectReason } from '../validation/check-file.ts';
+import { settingOf } from '../settings/settings.ts';
 
 /** Words for one moment of one item, in the element's language. */
 export interface Wording {
@@ -30,6 +31,9 @@ const ERROR_KEYS: Record<UploadErrorCode, TextKey> = {
 /** A human reason for a failure, chosen by the error's `code`, never by its message. */
 export function errorReason(error: Error | undefined, { t }: Wording, isolate = true): string {
   if (!isUploadError(error)) return t.errorUnknown;
+  // A setting is wrong: the row names it (the console has the whole message).
+  const setting = error.code === 'invalid-option' && settingOf(error);
+  if (setting) return interpolate(t.errorInvalidSetting, { setting }, isolate);
   return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' }, isolate);
 }
 
