@@ -92,6 +92,12 @@ export class ResumableTransfer implements Transfer {
       const askedAt = performance.now();
       const status = await queryStatus(options, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
       this.#sizer.roundTrip(performance.now() - askedAt);
+      if (this.#adopted && !(await (host.holds?.(status.final ? total : status.committed) ?? true))) {
+        // Another version of the file: its bytes must not be finished with this one's. A new session.
+        this.#restart();
+        if (signal.aborted) throw signal.reason;
+        return this.#transfer(signal);
+      }
       if (this.#adopted && !status.final) this.#sentUpTo = status.committed;
       this.#adopted = false;
       const result = this.#settle(status, sessionUri, reachable);
@@ -102,15 +108,16 @@ export class ResumableTransfer implements Transfer {
       const start = this.#offset;
       // A hand-off sends the rest of the file at once: like any byte past the first 256 KiB (below),
       // only once the record a reload or a closed tab resumes from is written.
-      if (total > CHUNK_QUANTUM && host.handOffWaiting?.()) await this.#recorded;
+      if (total > CHUNK_QUANTUM && host.handOffWaiting?.()) await Promise.all([this.#recorded, host.sending?.(start, total)]);
       // The server's answer is the latest word on the session: a hand-off (`background`) may start here.
       host.boundary?.(start);
       if (signal.aborted) throw signal.reason;
       const end = Math.min(start + this.#sizer.next(), total);
       // A reload resumes from the session's record, so bytes it would want to resume go only once the
-      // record is written. The first 256 KiB may overlap that write: a reload before it lands starts
-      // afresh and loses no more than them.
-      if (end > CHUNK_QUANTUM) await this.#recorded;
+      // record is written, with the checksums it compares with the file it is given then. The first
+      // 256 KiB may overlap that write: a reload before it lands starts afresh and loses no more than them.
+      const recorded = host.sending?.(start, end);
+      if (end > CHUNK_QUANTUM) await Promise.all([this.#recorded, recorded]);
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
       this.#inFlightEnd = end;

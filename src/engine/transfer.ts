@@ -21,6 +21,16 @@ export interface TransferHost {
    * session's record is written, or storage gave up (it is best effort), or at once without one.
    */
   session(uri: string | undefined): Promise<void>;
+  /**
+   * Bytes [start, end) are about to go (resumable only). Settles once the record can tell what the
+   * session may then hold (see `session`).
+   */
+  sending?(start: number, end: number): Promise<void>;
+  /**
+   * A session taken over from elsewhere holds `held` bytes (all when it finished): false when they
+   * may not be this file's, and then nothing more goes to it (resumable only).
+   */
+  holds?(held: number): Promise<boolean>;
   /** Nothing is in flight and the server's last answer said it holds `offset` bytes (resumable only). */
   boundary?(offset: number): void;
   /** A hand-off (`background`) waits for the next boundary: it would send the rest of the file at once. */

@@ -38,6 +38,8 @@ export class Upload extends EventTarget {
   readonly #persistence: SessionPersistence | undefined;
   #releaseLock: (() => void) | undefined;
   #restored = false;
+  /** The session was taken from a record and what it holds is not yet checked against the file. */
+  #unchecked = false;
   #state: UploadState = 'idle';
   #bytesCommitted = 0;
   #progressReported = false;
@@ -241,6 +243,7 @@ export class Upload extends EventTarget {
     if (record) {
       this.#resumable?.adopt(record.sessionUri);
       this.#sessionUri = record.sessionUri;
+      this.#unchecked = true;
     }
   }
 
@@ -314,6 +317,17 @@ export class Upload extends EventTarget {
         if (!live()) return;
         this.#sessionUri = uri;
         if (uri) await this.#persistence?.save(uri, 0);
+      },
+      sending: async (start, end) => {
+        if (live() && this.#sessionUri) await this.#persistence?.sending(this.#sessionUri, start, end);
+      },
+      holds: async (held) => {
+        if (!this.#unchecked) return true;
+        const same = await this.#persistence!.holds(held);
+        this.#unchecked = false;
+        // Of no use to anyone now; a finished one is not undone by it.
+        if (!same && held < this.file.size) void cancelSession(this.#sessionUri!, this.#options.endpoint, this.#options.http);
+        return same;
       },
       boundary: (offset) => this.#atBoundary?.(offset),
       handOffWaiting: () => this.#atBoundary !== undefined,

@@ -1,4 +1,5 @@
-const EDGE = 64 * 1024;
+/** How much of each end of a file its fingerprint hashes: a file of two edges or less is hashed whole. */
+export const EDGE = 64 * 1024;
 
 /** What an upload asks of the server: a stored session is taken up again only for the same request. */
 export interface UploadRequest {

@@ -1,7 +1,8 @@
 import { isTrustedStoredSession } from '../security/origin-policy.ts';
 import { fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
-import { isRelativePath, isStale, isStoredUpload, type StoredUpload } from './stored-upload.ts';
+import type { PrefixChecksums } from './prefix-checksums.ts';
+import { isRelativePath, isStale, isStoredUpload, type HeldChecksum, type StoredUpload } from './stored-upload.ts';
 
 /** What of an upload's options its record keeps and checks (the upload's normalized options fit). */
 export interface PersistenceOptions extends UploadRequest {
@@ -49,6 +50,7 @@ export class SessionPersistence {
   #writes: Promise<unknown> = Promise.resolve();
   #broken = false;
   #forgotten = false;
+  #sums: Promise<PrefixChecksums> | undefined;
 
   constructor(
     private readonly store: SessionStore,
@@ -96,8 +98,43 @@ export class SessionPersistence {
     }
   }
 
+  /**
+   * Whether the first `held` bytes of the found record's session (all of them if it finished) are
+   * this file's, as the record's checksums say: asked before anything more is sent to it. When not
+   * (another version of the file, or a record that cannot tell), the record is deleted.
+   */
+  async holds(held: number): Promise<boolean> {
+    const record = this.#record;
+    if (!record) return true;
+    const kept = await (await this.#checksums()).verified(held, record.checksums);
+    if (kept) this.#record = { ...record, checksums: kept };
+    else {
+      this.#record = undefined;
+      void this.#write(async () => this.store.delete(await this.key()));
+    }
+    return kept !== undefined;
+  }
+
+  /**
+   * Bytes [from, to) are about to go to the session: records first the checksum of each length it
+   * may then hold, so that a reload can tell whether they are the file it is given. Settles once
+   * written, or given up (storage is best effort).
+   */
+  sending(sessionUri: string, from: number, to: number): Promise<void> {
+    if (this.#broken || this.#forgotten) return Promise.resolve();
+    const checksums = this.#checksums()
+      .then((sums) => sums.between(from, to))
+      .catch(() => undefined); // unreadable: the send says so; a record without them resumes nothing it cannot check
+    return this.save(sessionUri, from, checksums);
+  }
+
+  /** Loaded with its code on first use: only persisted resumable uploads need it. */
+  #checksums(): Promise<PrefixChecksums> {
+    return (this.#sums ??= import('./prefix-checksums.ts').then(({ PrefixChecksums }) => new PrefixChecksums(this.file)));
+  }
+
   /** Records the session and what it holds; writes are queued so an older one never lands last. */
-  save(sessionUri: string, bytesCommitted: number): Promise<void> {
+  save(sessionUri: string, bytesCommitted: number, checksums?: Promise<HeldChecksum[] | undefined>): Promise<void> {
     if (this.#forgotten) return Promise.resolve();
     return this.#write(async () => {
       const now = Date.now();
@@ -116,6 +153,8 @@ export class SessionPersistence {
         lastModified,
         chunkSize: this.options.chunks.fixed,
         bytesCommitted,
+        // Facts about this file: kept while the session is the same.
+        checksums: (await checksums) ?? previous?.checksums,
         createdAt: previous?.createdAt ?? now,
         updatedAt: now,
         metadata: this.options.metadata,
@@ -124,7 +163,7 @@ export class SessionPersistence {
         relativePath: isRelativePath(relativePath, name) ? relativePath : this.#record?.relativePath,
       };
       await this.store.set(this.#record);
-    });
+    }, checksums);
   }
 
   /** The upload finished or was cancelled: nothing of it stays behind, and nothing is saved after. */
@@ -144,8 +183,10 @@ export class SessionPersistence {
     return this.#writes.then(() => {});
   }
 
-  #write(operation: () => Promise<void>): Promise<void> {
+  /** Queues `operation` (in the order called) after `ready`, which the storage timeout does not count. */
+  #write(operation: () => Promise<void>, ready?: Promise<unknown>): Promise<void> {
     const next = this.#writes.then(async () => {
+      await ready;
       if (this.#broken) return;
       try {
         await withTimeout(operation());

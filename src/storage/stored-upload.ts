@@ -28,6 +28,13 @@ export interface StoredUpload {
   chunkSize: number | undefined;
   /** What the server had confirmed when last heard from. */
   bytesCommitted: number;
+  /**
+   * The CRC-32C of the file's first `length` bytes, for each length the session may hold (from
+   * `bytesCommitted` to the end of the chunk in flight): a resumed upload goes on only if the file
+   * given then has the same first bytes as the session holds. Absent in records of earlier versions,
+   * whose sessions are continued only if they hold nothing yet.
+   */
+  checksums?: HeldChecksum[];
   createdAt: number;
   updatedAt: number;
   metadata: Record<string, unknown> | undefined;
@@ -36,6 +43,9 @@ export interface StoredUpload {
   /** Where the file sat in a folder it came with (`photos/2024/a.jpg`), when its upload was given `relativePath`. */
   relativePath?: string | undefined;
 }
+
+/** `[length, crc32c]`: the CRC-32C of a file's first `length` bytes. */
+export type HeldChecksum = [length: number, crc32c: number];
 
 /** Clocks drift a little; a record dated further ahead was not written by this browser's engine. */
 const CLOCK_SKEW_MS = 60 * 60 * 1000;

@@ -429,7 +429,8 @@ describe('sessions kept in IndexedDB', () => {
     const url = endpoint();
     const one = new Upload(file, { endpoint: url, chunkSize: QUANTUM, store, headers: faultHeaders([{ kind: 'delay', ms: 300 }]) });
     const first = one.start();
-    await until(async () => one.state === 'uploading' && (await store.list()).length === 1);
+    // Until the record of the first chunk's checksums has landed too: the next write comes with its answer.
+    await until(async () => one.state === 'uploading' && (await store.list())[0]?.checksums !== undefined);
     // A record the check would delete (too old), under this file's key: the lock's holder owns it.
     const [record] = await store.list();
     await store.set({ ...record!, sessionUri: 'http://127.0.0.1:1/gone', updatedAt: 1, createdAt: 1 });

@@ -1,0 +1,85 @@
+import { checkReadable } from '../engine/check-readable.ts';
+import { crc32c } from '../integrity/crc32c.ts';
+import { CHUNK_QUANTUM } from '../protocol/range.ts';
+import { EDGE } from './fingerprint.ts';
+import type { HeldChecksum } from './stored-upload.ts';
+
+/** Read from disk this much at a time: a few Blob reads a second, each a short task on the page. */
+const READ = 4 * 1024 * 1024;
+
+/**
+ * CRC-32C of a file's first bytes, for each length a session may hold of it: every 256 KiB boundary
+ * (a server commits whole quanta) and the whole file. Computed once, in order, as far as asked.
+ * Loaded only for persisted resumable uploads, when their first chunk goes or a stored session is checked.
+ */
+export class PrefixChecksums {
+  /** `#crcs[k]`: the CRC-32C of the first min(k × 256 KiB, size) bytes. */
+  readonly #crcs = [0];
+  #reading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly file: Blob) {}
+
+  /**
+   * What a record keeps before the bytes [from, to) go: the checksum of each length the session may
+   * then hold, `from` included. None for a file the fingerprint hashes whole (two edges cover it).
+   */
+  async between(from: number, to: number): Promise<HeldChecksum[]> {
+    if (this.file.size <= 2 * EDGE) return [];
+    const lengths = [from];
+    for (let boundary = (Math.floor(from / CHUNK_QUANTUM) + 1) * CHUNK_QUANTUM; boundary < to; boundary += CHUNK_QUANTUM) lengths.push(boundary);
+    if (to > from) lengths.push(to);
+    const held: HeldChecksum[] = [];
+    for (const length of lengths) {
+      const crc = await this.at(length);
+      if (crc !== undefined) held.push([length, crc]);
+    }
+    return held;
+  }
+
+  /**
+   * The checksums to keep when the first `held` bytes of this file are those a record said its
+   * session may hold (the fingerprint covers a small file whole; a longer one needs the record's
+   * checksum at that length), undefined when not or when the record cannot tell.
+   */
+  async verified(held: number, kept: unknown): Promise<HeldChecksum[] | undefined> {
+    if (held === 0 || this.file.size <= 2 * EDGE) return [];
+    // Read from disk, so input: a crafted entry matches nothing.
+    const entry: unknown = Array.isArray(kept) ? kept.find((pair: unknown) => Array.isArray(pair) && pair[0] === held) : undefined;
+    const expected: unknown = (entry as unknown[] | undefined)?.[1];
+    if (typeof expected !== 'number') return undefined;
+    let crc: number | undefined;
+    try {
+      crc = await this.at(held);
+    } catch (error) {
+      await checkReadable(this.file); // a file deleted or changed on disk: its own clear error
+      throw error;
+    }
+    return crc === expected ? [[held, crc]] : undefined;
+  }
+
+  /** The CRC-32C of the first `length` bytes; undefined for a length no session holds (not a boundary, nor the size). */
+  async at(length: number): Promise<number | undefined> {
+    const { size } = this.file;
+    const k = length === size ? Math.ceil(size / CHUNK_QUANTUM) : length / CHUNK_QUANTUM;
+    if (!Number.isInteger(k) || length > size) return undefined;
+    while (this.#crcs.length <= k) {
+      this.#reading = this.#reading.then(() => this.#readOn());
+      await this.#reading;
+    }
+    return this.#crcs[k];
+  }
+
+  /** Reads the next slice of the file and notes the checksum at each boundary in it. */
+  async #readOn(): Promise<void> {
+    const { size } = this.file;
+    const start = (this.#crcs.length - 1) * CHUNK_QUANTUM;
+    if (start >= size) return;
+    const bytes = new Uint8Array(await this.file.slice(start, start + READ).arrayBuffer());
+    if (bytes.length === 0) throw new Error(`The file gave no bytes at ${start} of ${size}`);
+    let crc = this.#crcs[this.#crcs.length - 1]!;
+    for (let at = 0; at < bytes.length; at += CHUNK_QUANTUM) {
+      crc = crc32c(bytes.subarray(at, at + CHUNK_QUANTUM), crc);
+      this.#crcs.push(crc);
+    }
+  }
+}
