@@ -92,7 +92,7 @@ export class ResumableTransfer implements Transfer {
       const askedAt = performance.now();
       const status = await queryStatus(options, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
       this.#sizer.roundTrip(performance.now() - askedAt);
-      if (this.#adopted && !(await (host.holds?.(status.final ? total : status.committed) ?? true))) {
+      if (this.#adopted && (await host.holds?.(status.final ? total : status.committed)) === false) {
         // Another version of the file: its bytes must not be finished with this one's. A new session.
         this.#restart();
         if (signal.aborted) throw signal.reason;

@@ -23,9 +23,9 @@ export interface TransferHost {
   session(uri: string | undefined): Promise<void>;
   /**
    * Bytes [start, end) are about to go (resumable only). Settles once the record can tell what the
-   * session may then hold (see `session`).
+   * session may then hold (see `session`); undefined without a record.
    */
-  sending?(start: number, end: number): Promise<void>;
+  sending?(start: number, end: number): Promise<void> | undefined;
   /**
    * A session taken over from elsewhere holds `held` bytes (all when it finished): false when they
    * may not be this file's, and then nothing more goes to it (resumable only).

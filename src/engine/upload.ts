@@ -318,12 +318,10 @@ export class Upload extends EventTarget {
         this.#sessionUri = uri;
         if (uri) await this.#persistence?.save(uri, 0);
       },
-      sending: async (start, end) => {
-        if (live() && this.#sessionUri) await this.#persistence?.sending(this.#sessionUri, start, end);
-      },
+      // Called once a session exists (started or adopted).
+      sending: (start, end) => this.#persistence?.sending(this.#sessionUri!, start, end),
       holds: async (held) => {
-        if (!this.#unchecked) return true;
-        const same = await this.#persistence!.holds(held);
+        const same = !this.#unchecked || (await this.#persistence!.holds(held));
         this.#unchecked = false;
         // Of no use to anyone now; a finished one is not undone by it.
         if (!same && held < this.file.size) void cancelSession(this.#sessionUri!, this.#options.endpoint, this.#options.http);

@@ -21,10 +21,9 @@ export class PrefixChecksums {
 
   /**
    * What a record keeps before the bytes [from, to) go: the checksum of each length the session may
-   * then hold, `from` included. None for a file the fingerprint hashes whole (two edges cover it).
+   * then hold, `from` included.
    */
   async between(from: number, to: number): Promise<HeldChecksum[]> {
-    if (this.file.size <= 2 * EDGE) return [];
     const lengths = [from];
     for (let boundary = (Math.floor(from / CHUNK_QUANTUM) + 1) * CHUNK_QUANTUM; boundary < to; boundary += CHUNK_QUANTUM) lengths.push(boundary);
     if (to > from) lengths.push(to);

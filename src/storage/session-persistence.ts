@@ -1,5 +1,5 @@
 import { isTrustedStoredSession } from '../security/origin-policy.ts';
-import { fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
+import { EDGE, fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
 import type { PrefixChecksums } from './prefix-checksums.ts';
 import { isRelativePath, isStale, isStoredUpload, type HeldChecksum, type StoredUpload } from './stored-upload.ts';
@@ -120,8 +120,9 @@ export class SessionPersistence {
    * may then hold, so that a reload can tell whether they are the file it is given. Settles once
    * written, or given up (storage is best effort).
    */
-  sending(sessionUri: string, from: number, to: number): Promise<void> {
-    if (this.#broken || this.#forgotten) return Promise.resolve();
+  sending(sessionUri: string, from: number, to: number): Promise<void> | undefined {
+    // A file the fingerprint hashes whole needs none (and a thousand small files no write each).
+    if (this.file.size <= 2 * EDGE) return;
     const checksums = this.#checksums()
       .then((sums) => sums.between(from, to))
       .catch(() => undefined); // unreadable: the send says so; a record without them resumes nothing it cannot check

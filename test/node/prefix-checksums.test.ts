@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { crc32c } from '../../src/integrity/crc32c.ts';
+import { PrefixChecksums } from '../../src/storage/prefix-checksums.ts';
+
+const Q = 256 * 1024;
+const bytes = (length: number, seed: number) => Uint8Array.from({ length }, (_, i) => (i * 131 + seed * 7 + (i >> 9)) & 0xff);
+
+/** CRC-32C a bit at a time, as defined: what the eight-table version must agree with. */
+function bitwise(data: Uint8Array, previous = 0): number {
+  let crc = ~previous >>> 0;
+  for (const byte of data) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (0x82f63b78 ^ (crc >>> 1)) >>> 0 : crc >>> 1;
+  }
+  return ~crc >>> 0;
+}
+
+describe('crc32c, eight bytes a step', () => {
+  it('agrees with the definition at every length and alignment, and when fed in pieces', () => {
+    const data = bytes(100, 9);
+    for (let start = 0; start < 9; start++) {
+      for (let end = start; end <= data.length; end++) {
+        expect(crc32c(data.subarray(start, end))).toBe(bitwise(data.subarray(start, end)));
+        expect(crc32c(data.subarray(start, end), 0xdeadbeef)).toBe(bitwise(data.subarray(start, end), 0xdeadbeef));
+      }
+    }
+  });
+});
+
+describe('PrefixChecksums', () => {
+  const content = bytes(5 * Q + 123, 1);
+  const file = new Blob([content]);
+
+  it('gives the CRC-32C of the first bytes at each 256 KiB boundary and at the end, and nothing elsewhere', async () => {
+    const sums = new PrefixChecksums(file);
+    for (const length of [0, Q, 3 * Q, 5 * Q, content.length]) expect(await sums.at(length)).toBe(crc32c(content.subarray(0, length)));
+    for (const length of [1, Q + 1, content.length + 1, 6 * Q, -Q]) expect(await sums.at(length)).toBeUndefined();
+  });
+
+  it('records, for a chunk about to go, every length the session may then hold', async () => {
+    const lengths = async (from: number, to: number) => (await new PrefixChecksums(file).between(from, to)).map(([length]) => length);
+    expect(await lengths(0, 2 * Q)).toEqual([0, Q, 2 * Q]);
+    expect(await lengths(Q, 2 * Q)).toEqual([Q, 2 * Q]);
+    expect(await lengths(4 * Q, content.length)).toEqual([4 * Q, 5 * Q, content.length]);
+    // An offset off the boundaries (a server that committed an odd count) has no checksum of its own.
+    expect(await lengths(Q + 5, 3 * Q)).toEqual([2 * Q, 3 * Q]);
+  });
+
+  it('verifies the first bytes against a kept checksum for exactly that length; anything else matches nothing', async () => {
+    const kept = await new PrefixChecksums(file).between(Q, 3 * Q);
+    const edited = content.slice();
+    edited[Q - 1]! ^= 1;
+    const same = new PrefixChecksums(new Blob([content]));
+    const other = new PrefixChecksums(new Blob([edited]));
+    expect(await same.verified(2 * Q, kept)).toEqual([[2 * Q, crc32c(content.subarray(0, 2 * Q))]]);
+    expect(await other.verified(2 * Q, kept)).toBeUndefined();
+    expect(await same.verified(4 * Q, kept)).toBeUndefined(); // the record never saw that count
+    expect(await other.verified(0, kept)).toEqual([]); // nothing held, nothing to compare
+    for (const crafted of [undefined, null, 'x', [[2 * Q, String(kept[1]![1])]], [null, 'x', [2 * Q]], { length: 1 }]) {
+      expect(await same.verified(2 * Q, crafted)).toBeUndefined();
+    }
+  });
+
+  it('a file of two 64 KiB edges or less is hashed whole by the fingerprint: nothing to check', async () => {
+    expect(await new PrefixChecksums(new Blob([bytes(128 * 1024, 2)])).verified(128 * 1024, undefined)).toEqual([]);
+  });
+});
