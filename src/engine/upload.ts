@@ -7,6 +7,7 @@ import { takeUploadLock } from '../storage/upload-lock.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
+import { checkReadable } from './check-readable.ts';
 import { afterCommand, canMove, isActive, type UploadCommand, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
 import type { BackgroundHost } from '../background/background-host.ts';
@@ -321,7 +322,12 @@ export class Upload extends EventTarget {
       // Called once a session exists (started or adopted).
       sending: (start, end) => this.#persistence?.sending(this.#sessionUri!, start, end),
       holds: async (held) => {
-        const same = !this.#unchecked || (await this.#persistence!.holds(held));
+        const same =
+          !this.#unchecked ||
+          (await this.#persistence!.holds(held).catch(async (error: unknown) => {
+            await checkReadable(this.file); // deleted or changed on disk: that error, not a read's
+            throw error;
+          }));
         this.#unchecked = false;
         // Of no use to anyone now; a finished one is not undone by it.
         if (!same && held < this.file.size) void cancelSession(this.#sessionUri!, this.#options.endpoint, this.#options.http);

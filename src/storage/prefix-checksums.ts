@@ -1,8 +1,10 @@
-import { checkReadable } from '../engine/check-readable.ts';
 import { crc32c } from '../integrity/crc32c.ts';
-import { CHUNK_QUANTUM } from '../protocol/range.ts';
-import { EDGE } from './fingerprint.ts';
 import type { HeldChecksum } from './stored-upload.ts';
+
+// As in protocol/range.ts and fingerprint.ts. This module imports nothing of the engine's: what it
+// shares with the entry, rolldown moves into a chunk of its own, loaded at start all the same.
+const CHUNK_QUANTUM = 256 * 1024;
+const EDGE = 64 * 1024;
 
 /** Read from disk this much at a time: a few Blob reads a second, each a short task on the page. */
 const READ = 4 * 1024 * 1024;
@@ -32,6 +34,10 @@ export class PrefixChecksums {
       const crc = await this.at(length);
       if (crc !== undefined) held.push([length, crc]);
     }
+    // Read on while this chunk is sent (twice its length, as the next is rarely larger), so the next
+    // one waits only for its record's write, not for its bytes to be read and summed.
+    const ahead = Math.ceil((to + 2 * (to - from)) / CHUNK_QUANTUM) * CHUNK_QUANTUM;
+    this.at(Math.min(ahead, this.file.size)).catch(() => {}); // a failed read is the next caller's to see
     return held;
   }
 
@@ -46,14 +52,7 @@ export class PrefixChecksums {
     const entry: unknown = Array.isArray(kept) ? kept.find((pair: unknown) => Array.isArray(pair) && pair[0] === held) : undefined;
     const expected: unknown = (entry as unknown[] | undefined)?.[1];
     if (typeof expected !== 'number') return undefined;
-    let crc: number | undefined;
-    try {
-      crc = await this.at(held);
-    } catch (error) {
-      await checkReadable(this.file); // a file deleted or changed on disk: its own clear error
-      throw error;
-    }
-    return crc === expected ? [[held, crc]] : undefined;
+    return (await this.at(held)) === expected ? [[held, expected]] : undefined;
   }
 
   /** The CRC-32C of the first `length` bytes; undefined for a length no session holds (not a boundary, nor the size). */

@@ -100,19 +100,15 @@ export class SessionPersistence {
 
   /**
    * Whether the first `held` bytes of the found record's session (all of them if it finished) are
-   * this file's, as the record's checksums say: asked before anything more is sent to it. When not
-   * (another version of the file, or a record that cannot tell), the record is deleted.
+   * this file's, as the record's checksums say: asked (once `find` found it) before anything more is
+   * sent to it. When not (another version of the file, or a record that cannot tell), the record is deleted.
    */
   async holds(held: number): Promise<boolean> {
-    const record = this.#record;
-    if (!record) return true;
+    const record = this.#record!;
     const kept = await (await this.#checksums()).verified(held, record.checksums);
     if (kept) this.#record = { ...record, checksums: kept };
-    else {
-      this.#record = undefined;
-      void this.#write(async () => this.store.delete(await this.key()));
-    }
-    return kept !== undefined;
+    else void this.discard();
+    return !!kept;
   }
 
   /**
