@@ -23,20 +23,19 @@ export class PrefixChecksums {
 
   /**
    * What a record keeps before the bytes [from, to) go: the checksum of each length the session may
-   * then hold, `from` included.
+   * then hold, `from` included; and, not waited for, those up to `through` already summed (a closing
+   * tab's hand-off sends the rest of the file with no word more to the store).
    */
-  async between(from: number, to: number): Promise<HeldChecksum[]> {
-    const lengths = [from];
-    for (let boundary = (Math.floor(from / CHUNK_QUANTUM) + 1) * CHUNK_QUANTUM; boundary < to; boundary += CHUNK_QUANTUM) lengths.push(boundary);
-    if (to > from) lengths.push(to);
+  async between(from: number, to: number, through = to): Promise<HeldChecksum[]> {
     const held: HeldChecksum[] = [];
-    for (const length of lengths) {
-      const crc = await this.at(length);
+    for (const length of lengthsBetween(from, through)) {
+      const crc = length <= to ? await this.at(length) : this.#known(length);
       if (crc !== undefined) held.push([length, crc]);
+      else if (length > to) break;
     }
-    // Read on while this chunk is sent (twice its length, as the next is rarely larger), so the next
-    // one waits only for its record's write, not for its bytes to be read and summed.
-    const ahead = Math.ceil((to + 2 * (to - from)) / CHUNK_QUANTUM) * CHUNK_QUANTUM;
+    // Read on while this chunk is sent (twice its length, as the next is rarely larger, or up to
+    // `through`), so the next one waits only for its record's write, not for its bytes to be summed.
+    const ahead = Math.max(through, Math.ceil((to + 2 * (to - from)) / CHUNK_QUANTUM) * CHUNK_QUANTUM);
     this.at(Math.min(ahead, this.file.size)).catch(() => {}); // a failed read is the next caller's to see
     return held;
   }
@@ -57,14 +56,25 @@ export class PrefixChecksums {
 
   /** The CRC-32C of the first `length` bytes; undefined for a length no session holds (not a boundary, nor the size). */
   async at(length: number): Promise<number | undefined> {
-    const { size } = this.file;
-    const k = length === size ? Math.ceil(size / CHUNK_QUANTUM) : length / CHUNK_QUANTUM;
-    if (!Number.isInteger(k) || length > size) return undefined;
+    const k = this.#index(length);
+    if (k === undefined) return undefined;
     while (this.#crcs.length <= k) {
       this.#reading = this.#reading.then(() => this.#readOn());
       await this.#reading;
     }
     return this.#crcs[k];
+  }
+
+  /** As `at`, if summed already. */
+  #known(length: number): number | undefined {
+    const k = this.#index(length);
+    return k === undefined ? undefined : this.#crcs[k];
+  }
+
+  #index(length: number): number | undefined {
+    const { size } = this.file;
+    const k = length === size ? Math.ceil(size / CHUNK_QUANTUM) : length / CHUNK_QUANTUM;
+    return Number.isInteger(k) && k >= 0 && length <= size ? k : undefined;
   }
 
   /** Reads the next slice of the file and notes the checksum at each boundary in it. */
@@ -80,4 +90,12 @@ export class PrefixChecksums {
       this.#crcs.push(crc);
     }
   }
+}
+
+/** `from`, each 256 KiB boundary after it, and `to`. */
+function lengthsBetween(from: number, to: number): number[] {
+  const lengths = [from];
+  for (let boundary = (Math.floor(from / CHUNK_QUANTUM) + 1) * CHUNK_QUANTUM; boundary < to; boundary += CHUNK_QUANTUM) lengths.push(boundary);
+  if (to > from) lengths.push(to);
+  return lengths;
 }

@@ -13,6 +13,8 @@ export interface PersistenceOptions extends UploadRequest {
   maxStoredAgeMs: number;
   fileHandle: FileSystemFileHandle | undefined;
   relativePath: string | undefined;
+  /** The `background` option: its hand-off sends at most `maxBytes` at once. */
+  background?: { maxBytes: number } | undefined;
 }
 
 /** The endpoint as kept on disk: its origin and path, without the query (where tokens, keys and signatures travel), fragment or user info. */
@@ -119,8 +121,11 @@ export class SessionPersistence {
   sending(sessionUri: string, from: number, to: number): Promise<void> | undefined {
     // A file the fingerprint hashes whole needs none (and a thousand small files no write each).
     if (this.file.size <= 2 * EDGE) return;
+    // Once the rest fits a hand-off, a closing tab may send it all without a word more to the store.
+    const { background } = this.options;
+    const through = background && this.file.size - to <= background.maxBytes ? this.file.size : to;
     const checksums = this.#checksums()
-      .then((sums) => sums.between(from, to))
+      .then((sums) => sums.between(from, to, through))
       .catch(() => undefined); // unreadable: the send says so; a record without them resumes nothing it cannot check
     return this.save(sessionUri, from, checksums);
   }

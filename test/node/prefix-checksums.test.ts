@@ -27,6 +27,8 @@ describe('crc32c, eight bytes a step', () => {
   });
 });
 
+const lengthsUpTo = (end: number) => Array.from({ length: end / Q + 1 }, (_, k) => k * Q);
+
 describe('PrefixChecksums', () => {
   const content = bytes(5 * Q + 123, 1);
   const file = new Blob([content]);
@@ -44,6 +46,16 @@ describe('PrefixChecksums', () => {
     expect(await lengths(4 * Q, content.length)).toEqual([4 * Q, 5 * Q, content.length]);
     // An offset off the boundaries (a server that committed an odd count) has no checksum of its own.
     expect(await lengths(Q + 5, 3 * Q)).toEqual([2 * Q, 3 * Q]);
+  });
+
+  it('adds the lengths up to `through` already summed, without waiting for the rest', async () => {
+    const big = new Blob([content, new Uint8Array(8 * 1024 * 1024)]); // two slices of 4 MiB and more
+    const first = await new PrefixChecksums(big).between(0, Q, big.size);
+    expect(first.map(([length]) => length)).toEqual(lengthsUpTo(4 * 1024 * 1024)); // the first slice read, no more waited for
+    const sums = new PrefixChecksums(file);
+    await sums.at(content.length); // what the read-ahead does meanwhile
+    const held = await sums.between(Q, 2 * Q, content.length);
+    expect(held).toEqual([Q, 2 * Q, 3 * Q, 4 * Q, 5 * Q, content.length].map((length) => [length, crc32c(content.subarray(0, length))]));
   });
 
   it('verifies the first bytes against a kept checksum for exactly that length; anything else matches nothing', async () => {
