@@ -79,7 +79,7 @@ export class Upload extends EventTarget {
             ({ SingleRequestTransfer }) => new SingleRequestTransfer(host),
             (cause: unknown) => {
               loading = undefined; // the next start() loads afresh
-              throw new UploadError('network', 'The upload code (media and multipart) could not be loaded; start() again to retry.', { cause });
+              return notLoaded('media and multipart')(cause);
             },
           );
           return (await loading).run(signal);
@@ -176,7 +176,7 @@ export class Upload extends EventTarget {
         try {
           let result = await this.#transfer.run(run.signal);
           if (this.#digests) {
-            const [{ verified }, digests] = await Promise.all([import('../integrity/verify-result.ts'), this.#digests]);
+            const [{ verified }, digests] = await Promise.all([import('../integrity/verify-result.ts').catch(notLoaded('verify')), this.#digests]);
             const resumable = this.#resumable;
             result = await verified(result, digests, resumable && (() => resumable.run(run.signal)), () => void this.#persistence?.discard());
           }
@@ -233,8 +233,8 @@ export class Upload extends EventTarget {
     }
     this.#releaseLock = release;
     if (this.#options.background && !this.#backgroundWatched) {
+      const { watchBackground } = await import('../background/hand-off-on-hide.ts').catch(notLoaded('background'));
       this.#backgroundWatched = true;
-      const { watchBackground } = await import('../background/hand-off-on-hide.ts');
       await watchBackground(this.#backgroundHost(key));
     }
     if (this.#state === 'aborted') return this.#unlock();
@@ -380,6 +380,13 @@ function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void
     void promise.then(resolve);
   });
 }
+
+/** A part of the engine loaded when first needed did not load (the network dropped): `start()` again loads it afresh. */
+const notLoaded =
+  (what: string) =>
+  (cause: unknown): never => {
+    throw new UploadError('network', `The upload code (${what}) could not be loaded; start() again to retry.`, { cause });
+  };
 
 function abortedError(): UploadError {
   return new UploadError('aborted', 'The upload was aborted (abort() was called or its signal fired).');

@@ -1,3 +1,4 @@
+import { RetryableFailure } from '../errors/retryable-failure.ts';
 import { isTrustedStoredSession } from '../security/origin-policy.ts';
 import { EDGE, fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
@@ -132,7 +133,13 @@ export class SessionPersistence {
 
   /** Loaded with its code on first use: only persisted resumable uploads need it. */
   #checksums(): Promise<PrefixChecksums> {
-    return (this.#sums ??= import('./prefix-checksums.ts').then(({ PrefixChecksums }) => new PrefixChecksums(this.file)));
+    return (this.#sums ??= import('./prefix-checksums.ts').then(
+      ({ PrefixChecksums }) => new PrefixChecksums(this.file),
+      (cause: unknown) => {
+        this.#sums = undefined; // retried like a request that got no answer, and loaded afresh then
+        throw new RetryableFailure('the upload code (its checksums) could not be loaded', undefined, undefined, undefined, { cause });
+      },
+    ));
   }
 
   /** Records the session and what it holds; writes are queued so an older one never lands last. */
