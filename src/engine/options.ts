@@ -69,8 +69,8 @@ export interface UploadOptions {
   contentType?: string;
   /**
    * Headers for every request, e.g. `Authorization`. A function is called before each request,
-   * so a token can be refreshed while a long upload runs. Values are Latin-1 text without line
-   * breaks, as a browser sends them (encode anything else); others fail with `'invalid-option'`.
+   * so a token can be refreshed while a long upload runs. Values are Latin-1 text without control
+   * characters, as HTTP allows them (encode anything else); others fail with `'invalid-option'`.
    */
   headers?: HeadersOption;
   /** A session started elsewhere (your backend, a signed URL): the upload asks it where it stands and goes on. */
@@ -245,7 +245,10 @@ function checkBackground(value: unknown): Required<BackgroundOptions> | undefine
   return { maxBytes: checkCount('background.maxBytes', value.maxBytes, DEFAULT_BACKGROUND_MAX_BYTES), headers: value.headers === true };
 }
 
-/** What HTTP allows in a header value: Latin-1 text without CR, LF or NUL (a browser refuses the request otherwise). */
+/**
+ * What HTTP allows in a header value (RFC 9110's field-value): Latin-1 text without control characters
+ * but tab. A browser refuses NUL, CR, LF and anything beyond Latin-1; servers refuse the other controls.
+ */
 const isHeaderValue = (value: unknown): value is string => typeof value === 'string' && !/[^\t\x20-\x7e\x80-\xff]/.test(value);
 const isHeaderName = (name: string): boolean => /^[!#$%&'*+.^_`|~\w-]+$/.test(name);
 
@@ -254,7 +257,7 @@ function checkHeaders(headers: unknown, source: string): Record<string, string> 
   if (!isPlainObject(headers)) throw invalid(`${source} must be an object of header names to values.`);
   for (const [name, value] of Object.entries(headers)) {
     if (!isHeaderName(name) || !isHeaderValue(value)) {
-      throw invalid(`${source} has a header a browser cannot send: "${name.slice(0, 99)}" (its value must be Latin-1 text without line breaks).`);
+      throw invalid(`${source} has a header that cannot be sent: "${name.slice(0, 99)}" (its value must be Latin-1 text without control characters).`);
     }
   }
   return headers as Record<string, string>;
@@ -360,7 +363,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   };
 
   const contentType = options.contentType ?? (file.type || 'application/octet-stream');
-  if (contentType === '' || !isHeaderValue(contentType)) throw invalid('`contentType` must be Latin-1 text without line breaks.');
+  if (contentType === '' || !isHeaderValue(contentType)) throw invalid('`contentType` must be Latin-1 text without control characters.');
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
     throw invalid('`signal` must be an AbortSignal.');
   }

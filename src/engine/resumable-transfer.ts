@@ -68,7 +68,7 @@ export class ResumableTransfer implements Transfer {
     this.#budget.reset();
     return withRetries(this.host, this.#budget, signal, () => this.#transfer(signal), (error) => this.#recover(error)).catch((error: unknown) => {
       // A session that broke the protocol is not asked again: the next run starts a new one, where the endpoint allows.
-      if (isUploadError(error) && error.code === 'protocol' && this.host.options.endpoint) this.#restart();
+      if (isUploadError(error) && error.code === 'protocol') this.restart();
       throw error;
     });
   }
@@ -94,7 +94,7 @@ export class ResumableTransfer implements Transfer {
       this.#sizer.roundTrip(performance.now() - askedAt);
       if (this.#adopted && (await host.holds?.(status.final ? total : status.committed)) === false) {
         // Another version of the file: its bytes must not be finished with this one's. A new session.
-        this.#restart();
+        this.restart();
         if (signal.aborted) throw signal.reason;
         return this.#transfer(signal);
       }
@@ -216,12 +216,13 @@ export class ResumableTransfer implements Transfer {
       );
     }
     this.#restarts++;
-    this.#restart();
+    this.restart();
     return true;
   }
 
-  /** Forgets the session: the next attempt starts a new one from byte 0. */
-  #restart(): void {
+  /** Forgets the session: the next attempt starts a new one from byte 0 (where an endpoint can start one). */
+  restart(): void {
+    if (!this.host.options.endpoint) return;
     this.#sessionUri = undefined;
     this.#adopted = false;
     this.#offset = this.#sentUpTo = this.#confirmed = 0;

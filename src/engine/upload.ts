@@ -1,5 +1,6 @@
 import { UploadError, isUploadError } from '../errors/upload-error.ts';
-import type { UploadResult } from '../protocol/final-result.ts';
+import { finalResult, type UploadResult } from '../protocol/final-result.ts';
+import { queryStatus } from '../protocol/query-status.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { cancelSession } from '../protocol/cancel-session.ts';
 import { SessionPersistence } from '../storage/session-persistence.ts';
@@ -53,6 +54,9 @@ export class Upload extends EventTarget {
   /** Lives until `abort()`; pauses do not stop the checksum worker. */
   readonly #lifetime = new AbortController();
   #digests: Promise<FileDigests> | undefined;
+  #verifier: Promise<typeof import('../integrity/verify-result.ts')> | undefined;
+  /** The server's final answer, kept until it is verified (see `#drive`). */
+  #delivered: UploadResult | undefined;
   /** While the browser sends the rest in the background (the `background` option): settles when that request ends. */
   #background: Promise<void> | undefined;
   #backgroundWatched = false;
@@ -157,9 +161,17 @@ export class Upload extends EventTarget {
 
   async #drive(): Promise<UploadResult> {
     try {
-      if (this.#options.verify && !this.#digests) {
-        this.#digests = this.#digest();
-        this.#digests.catch(() => {}); // awaited only after the transfer; a failed upload must not leave it unhandled
+      if (this.#options.verify) {
+        if (!this.#digests) {
+          this.#digests = this.#digest();
+          this.#digests.catch(() => {}); // awaited only after the transfer; a failed upload must not leave it unhandled
+        }
+        // Loaded before anything is sent: an upload must not go out with a check that cannot run after it.
+        this.#verifier ??= import('../integrity/verify-result.ts').catch((cause: unknown) => {
+          this.#verifier = undefined;
+          return notLoaded('verify')(cause);
+        });
+        await this.#verifier;
       }
       await this.#restore();
       for (;;) {
@@ -174,11 +186,11 @@ export class Upload extends EventTarget {
         const run = new AbortController();
         this.#run = run;
         try {
-          let result = await this.#transfer.run(run.signal);
+          // Once the server answered, start() again only checks that answer again: the file is never sent twice.
+          let result = (this.#delivered ??= await this.#transfer.run(run.signal));
           if (this.#digests) {
-            const [{ verified }, digests] = await Promise.all([import('../integrity/verify-result.ts').catch(notLoaded('verify')), this.#digests]);
-            const resumable = this.#resumable;
-            result = await verified(result, digests, resumable && (() => resumable.run(run.signal)), () => void this.#persistence?.discard());
+            const { verified } = await this.#verifier!;
+            result = await verified(result, await this.#digests, this.#askAgain(result, run.signal), () => this.#mismatch());
           }
           this.#report(this.file.size);
           await this.#persistence?.forget();
@@ -266,11 +278,39 @@ export class Upload extends EventTarget {
   }
 
   async #digest(): Promise<FileDigests> {
-    const { digestInWorker } = await import('../integrity/digest-in-worker.ts');
-    return digestInWorker(this.file, this.#lifetime.signal).catch((cause: unknown) => {
+    try {
+      const { digestInWorker } = await import('../integrity/digest-in-worker.ts');
+      return await digestInWorker(this.file, this.#lifetime.signal);
+    } catch (cause) {
       if (this.#lifetime.signal.aborted) throw cause;
+      this.#digests = undefined; // start() again computes them afresh
       throw new UploadError('integrity', 'The file\'s checksum could not be computed, so the upload cannot be verified.', { cause });
-    });
+    }
+  }
+
+  /**
+   * With `verify`, a final answer with nothing to compare is asked for once more: a finished session
+   * answers its status query with it again. Any other answer, or none, leaves the first one to judge.
+   */
+  #askAgain(result: UploadResult, signal: AbortSignal): (() => Promise<UploadResult>) | undefined {
+    const uri = result.sessionUri;
+    if (!uri) return undefined;
+    const total = this.file.size;
+    return () =>
+      queryStatus(this.#options, uri, total, signal).then(
+        (status) => (status.final ? finalResult(status.final, total, uri) : result),
+        (error: unknown) => {
+          if (signal.aborted) throw error;
+          return result;
+        },
+      );
+  }
+
+  /** The server's checksums differ from the file's: its object is not this file, so the next try uploads anew. */
+  #mismatch(): void {
+    this.#delivered = undefined;
+    this.#resumable?.restart();
+    void this.#persistence?.discard();
   }
 
   /** What the lazily loaded hand-off (src/background) may see and do; see `BackgroundHost`. */

@@ -1,3 +1,4 @@
+import { UploadError } from '../errors/upload-error.ts';
 import { crc32c } from '../integrity/crc32c.ts';
 import type { HeldChecksum } from './stored-upload.ts';
 
@@ -83,7 +84,7 @@ export class PrefixChecksums {
     const start = (this.#crcs.length - 1) * CHUNK_QUANTUM;
     if (start >= size) return;
     const bytes = new Uint8Array(await this.file.slice(start, start + READ).arrayBuffer());
-    if (bytes.length === 0) throw new Error(`The file gave no bytes at ${start} of ${size}`);
+    if (bytes.length === 0) throw new UploadError('file-unreadable', `The file gave no bytes at ${start} of its ${size}: it changed on disk since it was chosen.`);
     let crc = this.#crcs[this.#crcs.length - 1]!;
     for (let at = 0; at < bytes.length; at += CHUNK_QUANTUM) {
       crc = crc32c(bytes.subarray(at, at + CHUNK_QUANTUM), crc);

@@ -19,7 +19,7 @@ describe.each(uploadTypes)('uploadType %s', (uploadType) => {
   ])('%s in `headers` is refused by the constructor', (_, headers) => {
     const build = () => new Upload(file, { endpoint: endpoint(), uploadType, headers });
     expect(build).toThrowError(UploadError);
-    expect(build).toThrowError(/`headers` has a header a browser cannot send/);
+    expect(build).toThrowError(/`headers` has a header that cannot be sent/);
   });
 
   it('the same returned by a `headers` function rejects start() at once, nothing sent', async () => {

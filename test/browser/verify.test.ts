@@ -86,3 +86,49 @@ describe('verify: a final answer with nothing to compare is not a success', () =
     expect((await rejection(upload(wrong).start())).code).toBe('integrity');
   });
 });
+
+describe('verify: what start() again does after a failed check', () => {
+  const size = 2 * QUANTUM;
+  const options = (s: Scripted, uploadType: 'resumable' | 'multipart' = 'resumable') => ({ endpoint: `${s.base}/upload`, uploadType, chunkSize: QUANTUM, retry: fast, verify: true, store: false });
+
+  it('after a mismatch, uploads the file anew through a new session', async () => {
+    const { md5Hash, crc32c } = await digestFile(patternFile(size));
+    const s = await script((urls) => [
+      sessionStarted(urls),
+      incomplete(QUANTUM),
+      { status: 200, json: { id: 'x', size: String(size), crc32c: 'AAAAAA==' } },
+      { status: 200, headers: { Location: `${urls.base}/second?upload_id=new` } },
+      incomplete(QUANTUM),
+      { status: 200, json: { id: 'y', size: String(size), crc32c, md5Hash } },
+    ]);
+    const upload = new Upload(patternFile(size), options(s));
+    expect((await rejection(upload.start())).code).toBe('integrity');
+    const result = await upload.start();
+    expect(result.verified).toBe(true);
+    expect(conversation((await s.requests()).slice(4))).toEqual([`PUT bytes 0-262143/${size}`, `PUT bytes 262144-524287/${size}`]);
+  });
+
+  it('after nothing to compare, asks the session again and never sends a byte twice', async () => {
+    const s = await script((urls) => [sessionStarted(urls), incomplete(QUANTUM), { status: 200, json: { id: 'x' } }, { status: 200, json: { id: 'x' } }, { status: 200, json: { id: 'x' } }]);
+    const upload = new Upload(patternFile(size), options(s));
+    expect((await rejection(upload.start())).code).toBe('integrity');
+    expect((await rejection(upload.start())).code).toBe('integrity');
+    expect(conversation((await s.requests()).slice(1))).toEqual([`PUT bytes 0-262143/${size}`, `PUT bytes 262144-524287/${size}`, `PUT bytes */${size}`, `PUT bytes */${size}`]);
+  });
+
+  it('a session gone when asked again: not verified, nothing sent again (no new session, no second object)', async () => {
+    const s = await script((urls) => [sessionStarted(urls), incomplete(QUANTUM), { status: 200, json: { id: 'x' } }, { status: 404 }]);
+    const error = await rejection(new Upload(patternFile(size), { ...options(s), idempotent: true }).start());
+    expect(error.code).toBe('integrity');
+    expect(error.message).toContain('not verified');
+    expect((await s.requests()).length).toBe(4);
+  });
+
+  it('a single request with nothing to compare: start() again does not send the file again', async () => {
+    const s = await script([{ status: 200, json: { id: 'x' } }]);
+    const upload = new Upload(patternFile(1000), options(s, 'multipart'));
+    expect((await rejection(upload.start())).code).toBe('integrity');
+    expect((await rejection(upload.start())).code).toBe('integrity');
+    expect((await s.requests()).length).toBe(1);
+  });
+});
