@@ -28,7 +28,9 @@ export function createUploadServer(handler: RequestListener): Server {
  */
 export function guardBodyStall(req: IncomingMessage, ms: number): void {
   const socket = req.socket;
-  if (req.complete || !socket) return;
+  // No body to wait for (a GET, a status query): its 'end' may never come, and the answer's time must not count.
+  const bodiless = !req.headers['transfer-encoding'] && (req.headers['content-length'] ?? '0') === '0';
+  if (req.complete || !socket || bodiless) return;
   const stalled = () => socket.destroy();
   const done = () => {
     socket.setTimeout(0);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createReferenceServer, referenceServer } from '../../server/index.ts';
 import { withServer } from './support/reference-server.ts';
 import { createUploadServer, HEADERS_TIMEOUT_MS } from '../../server/http-timeouts.ts';
-import { pattern, sessionView, startSession } from './support/http-client.ts';
+import { injectFaults, pattern, queryStatus, sessionView, startSession } from './support/http-client.ts';
 
 const QUANTUM = 262_144;
 
@@ -63,6 +63,14 @@ describe('request timeouts', () => {
     await withServer({ bodyStallTimeoutMs: 300 }, async (origin, dir) => {
       expect(await stalledRequest(`${origin}/upload/x?uploadType=media`, 'POST', {}, 1000, Buffer.alloc(10))).toBe('closed without an answer');
       expect(await until(async () => readdirSync(dir), (files) => files.length === 0)).toEqual([]);
+    });
+  });
+
+  it('never cut an answer that takes longer than bodyStallTimeoutMs to a request without a body (a status query)', async () => {
+    await withServer({ bodyStallTimeoutMs: 200, faults: true }, async (origin) => {
+      const sessionUri = await startSession(origin, { total: 10 });
+      await injectFaults(origin, sessionUri, [{ kind: 'delay', ms: 800, match: 'query' }]);
+      expect((await queryStatus(sessionUri, 10)).status).toBe(308);
     });
   });
 
