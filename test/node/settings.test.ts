@@ -19,6 +19,8 @@ describe('the element settings', () => {
     ['4 MiB', 4 * 2 ** 20],
     [' 1.0005 KB ', 1000],
     ['.5 KiB', 512],
+    // A decimal whose float product falls a hair short (1004.999…) still counts the byte.
+    ['1.005 KB', 1005],
   ])('reads the size %j as %d bytes', (value, bytes) => {
     expect(parseSize(value)).toBe(bytes);
   });

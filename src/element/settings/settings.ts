@@ -13,7 +13,8 @@ export function parseSize(value: unknown): number | undefined {
   const match = typeof value === 'string' ? SIZE.exec(value.trim()) : null;
   if (!match) return undefined;
   const [, amount, unit, binary] = match;
-  const bytes = Math.floor(Number(amount) * (binary ? 1024 : 1000) ** (unit ? 'kmgt'.indexOf(unit.toLowerCase()) + 1 : 0));
+  // The epsilon keeps a decimal's float error (1.005 × 1000 = 1004.999…) from costing a byte.
+  const bytes = Math.floor(Number(amount) * (binary ? 1024 : 1000) ** (unit ? 'kmgt'.indexOf(unit.toLowerCase()) + 1 : 0) + 1e-6);
   return Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
