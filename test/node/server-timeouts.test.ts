@@ -68,7 +68,7 @@ describe('request timeouts', () => {
 
   it('never cut an answer that takes longer than bodyStallTimeoutMs to a request without a body (a status query)', async () => {
     await withServer({ bodyStallTimeoutMs: 200, faults: true }, async (origin) => {
-      const sessionUri = await startSession(origin, { total: 10 });
+      const sessionUri = await startSession(origin, { size: 10 });
       await injectFaults(origin, sessionUri, [{ kind: 'delay', ms: 800, match: 'query' }]);
       expect((await queryStatus(sessionUri, 10)).status).toBe(308);
     });
