@@ -250,10 +250,9 @@ test('screenshots at a 390 px phone width: one line per figure, names keep their
     figures.map((figure) => new Set([...figure.getClientRects()].filter((box) => box.width > 0).map((box) => Math.round(box.top))).size),
   );
   expect(lineHeights).toEqual([1, 1, 1]);
-  const end = longRow.locator('.name-end');
-  await expect(end).toHaveText('nal-v3.pdf');
-  const [endBox, nameBox] = [await end.boundingBox(), await longRow.locator('[part=name]').boundingBox()];
-  expect(endBox!.x + endBox!.width).toBeLessThanOrEqual(nameBox!.x + nameBox!.width + 1);
+  // The long name is one text, cut at its end by an ellipsis, whole in its title.
+  await expect(longRow.locator('[part=name]')).toHaveText(basename(long));
+  expect(await longRow.locator('[part=name]').evaluate((name) => name.scrollWidth > name.clientWidth)).toBe(true);
   await expect(longRow.locator('[part=name]')).toHaveAttribute('title', basename(long));
   await page.locator('#default').screenshot({ path: testInfo.outputPath('phone.png'), animations: 'disabled' });
   await testInfo.attach('phone', { path: testInfo.outputPath('phone.png'), contentType: 'image/png' });

@@ -5,7 +5,8 @@ import { css } from 'lit';
 //   the button keeps its outline; there the bar's fill is Highlight and its edge CanvasText, or track
 //   and fill become one system colour and the bar vanishes.
 // - The bar's edge, in the border colour, sets the empty track off from the row at 3:1 or more.
-// - A long name is shortened in the middle (`.name-start` gives way, `.name-end` with the extension stays).
+// - A long name is one run of text that ends in an ellipsis: split into boxes to shorten it in the middle,
+//   it showed gaps and was read as two words.
 // - Figures are apart by space alone: no character, so none is taken for a digit in any script; a
 //   narrow row wraps between figures, never inside one.
 // - Paused rows have a dashed edge and a striped bar, failed ones an error edge on the starting side:
@@ -192,23 +193,9 @@ export const styles = css`
     grid-area: name;
     font-weight: 600;
     min-inline-size: 0;
-  }
-  .name-text {
-    display: inline-flex;
-    max-inline-size: 100%;
-    vertical-align: top;
-    white-space: pre;
-  }
-  .name-start {
     overflow: hidden;
     text-overflow: ellipsis;
-    min-inline-size: 2.5em;
-  }
-  .name-start:empty {
-    min-inline-size: 0;
-  }
-  .name-end {
-    flex-shrink: 0;
+    white-space: pre;
   }
   .size {
     grid-area: size;

@@ -20,7 +20,7 @@ const contrast = (a: string, b: string) => {
 };
 
 describe('<resumable-upload> rows', () => {
-  it('shortens a long name in the middle, keeping its end and extension, with the whole name in its title and text', async () => {
+  it('shortens a long name at its end with an ellipsis, with the whole name in its title and text; a short one whole', async () => {
     const name = 'quarterly-report-of-the-northern-region-sales-team-2026-final-v3.pdf';
     const element = await mount({ auto: 'false' }, (el) => (el.style.inlineSize = '390px'));
     const [item] = element.addFiles([patternFile(10, name)]);
@@ -28,18 +28,12 @@ describe('<resumable-upload> rows', () => {
     const part = row.querySelector<HTMLElement>('[part=name]')!;
     expect(part.title).toBe(name);
     expect(part.textContent).toBe(name);
-    const start = part.querySelector<HTMLElement>('.name-start')!;
-    const end = part.querySelector<HTMLElement>('.name-end')!;
-    expect(end.textContent).toBe('nal-v3.pdf');
-    // The start is cut (an ellipsis), the end shows whole.
-    expect(start.scrollWidth).toBeGreaterThan(start.clientWidth);
-    expect(end.getBoundingClientRect().right).toBeLessThanOrEqual(part.getBoundingClientRect().right + 0.5);
-    expect(end.getBoundingClientRect().width).toBeGreaterThan(0);
+    expect(getComputedStyle(part).textOverflow).toBe('ellipsis');
+    expect(part.scrollWidth).toBeGreaterThan(part.clientWidth);
     await expectNoAxeViolations(element);
-    // A short name is not shortened, nor pushed from the row's start.
     const [short] = element.addFiles([patternFile(10, 'photo.jpg')]);
     const shortName = (await rowOf(element, short!)).querySelector<HTMLElement>('[part=name]')!;
-    expect(shortName.querySelector('.name-end')!.getBoundingClientRect().left).toBeCloseTo(shortName.getBoundingClientRect().left, 0);
+    expect(shortName.scrollWidth).toBeLessThanOrEqual(shortName.clientWidth);
   });
 
   it('isolates each figure with its unit, apart by space, no character a script could read as a digit', async () => {
