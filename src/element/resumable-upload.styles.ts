@@ -13,6 +13,8 @@ import { css } from 'lit';
 //   they differ at a glance, not only in words.
 // - In a narrow list (a phone) a row's size goes, as its details say it ("of 42 MB"), and the name
 //   takes its place.
+// - No row is a scroll anchor: a long list places its rendered rows itself, and the browser moving the
+//   page after a render (to keep a row still) took the focused row off screen.
 // - Rows are contained (layout, style): a row's text changing each frame lays out no other row.
 // - The summary sits below the list and stays in view (sticky) while a long list scrolls.
 //
@@ -131,6 +133,7 @@ export const styles = css`
   }
   ul {
     container-type: inline-size;
+    overflow-anchor: none;
     list-style: none;
     margin: var(--_space) 0 0;
     padding: 0;

@@ -27,6 +27,8 @@ interface Row {
   /** The `aria-posinset` and `aria-setsize` written on it. */
   place: number;
   size: number;
+  /** Its top margin in pixels, written: the height of the rows not rendered just before it. */
+  margin: number;
 }
 
 /** A row's height and the gap after it, before any was measured: about a row of the default style. */
@@ -42,14 +44,14 @@ const FIRST_PITCH_PX = 100;
  * page, and the list's padding stands for the others (at the measured height of a row), so the
  * browser styles, lays out and paints a few dozen rows, not 1,000. Each row says its place and the
  * list's length (`aria-posinset`, `aria-setsize`) for assistive technology. A row holding the focus
- * stays while it does, wherever the list is scrolled.
+ * stays while it does, with its neighbours, each in its place, wherever the list is scrolled.
  */
 class RowListDirective<T> extends Directive {
   readonly #rows = new Map<T, Row>();
   readonly #itemOf = new WeakMap<Element, T>();
   #words: unknown;
   #range: RowRange | undefined;
-  /** The rows of the window, in order (not the focused one kept outside it): measured next time. */
+  /** The rows of the window, in order (not those kept outside it for the focus): measured next time. */
   #windowRows: Row[] = [];
   #pitch = FIRST_PITCH_PX;
   /** The list's padding as last written (the style reads it back in its own words). */
@@ -84,14 +86,18 @@ class RowListDirective<T> extends Directive {
     const shown: [T, number][] = [];
     for (let index = range.first; index < range.last; index++) shown.push([items[index]!, index]);
     const inWindow = new Set(shown.map(([item]) => item));
+    // A focused row scrolled out of the window stays, with the rows before and after it, each at its
+    // own place in the list: Tab and Shift+Tab go on to the next and previous rows, which the browser
+    // brings into view, as in a list rendered whole.
     const kept = this.#focused(list, inWindow);
-    let keptIndex = -1;
     if (kept !== undefined) {
-      keptIndex = items.indexOf(kept); // one search, only while a focused row is scrolled away
+      const keptIndex = items.indexOf(kept); // one search, only while a focused row is scrolled away
       if (keptIndex >= 0) {
-        if (keptIndex < range.first) shown.unshift([kept, keptIndex]);
-        else shown.push([kept, keptIndex]);
-        inWindow.add(kept);
+        for (let index = Math.max(0, keptIndex - 1); index <= Math.min(count - 1, keptIndex + 1); index++) {
+          const item = items[index]!;
+          if (!inWindow.has(item)) shown.push([item, index]), inWindow.add(item);
+        }
+        shown.sort((a, b) => a[1] - b[1]);
       }
     }
 
@@ -129,38 +135,39 @@ class RowListDirective<T> extends Directive {
         const end = document.createComment('');
         list.insertBefore(start, before);
         list.insertBefore(end, before);
-        row = { start, end, element: undefined, tick: input.tick(item), place: 0, size: 0 };
+        row = { start, end, element: undefined, tick: input.tick(item), place: 0, size: 0, margin: 0 };
         rows.set(item, row);
         render(input.row(item), list, { ...part.options, renderBefore: end });
       }
       before = row.start;
-      this.#place(row, item, index, count);
-      if (item !== kept || keptIndex < 0 || (keptIndex >= range.first && keptIndex < range.last)) windowRows.push(row);
+      // The rows not rendered between this one and the one before (a kept row apart from the window).
+      this.#place(row, item, index, count, at > 0 ? index - shown[at - 1]![1] - 1 : 0);
+      if (index >= range.first && index < range.last) windowRows.push(row);
     }
     this.#windowRows = windowRows.reverse();
 
-    // The rows not rendered, as padding: those before the window (but one kept above it), and after it.
-    const virtual = count > ALL_ROWS_UP_TO;
-    const keptAbove = Number(keptIndex >= 0 && keptIndex < range.first);
-    const keptBelow = Number(keptIndex >= range.last);
-    const padding = virtual ? `${(range.first - keptAbove) * this.#pitch}px 0 ${(count - range.last - keptBelow) * this.#pitch}px` : '';
+    // The rows not rendered before the first row shown and after the last, as padding.
+    const virtual = count > ALL_ROWS_UP_TO && shown.length > 0;
+    const padding = virtual ? `${shown[0]![1] * this.#pitch}px 0 ${(count - shown.at(-1)![1] - 1) * this.#pitch}px` : '';
     if (padding !== this.#padding) list.style.padding = this.#padding = padding;
     return noChange;
   }
 
   /** The row's element (the same one from render to render) says where it stands in the whole list. */
-  #place(row: Row, item: T, index: number, count: number): void {
+  #place(row: Row, item: T, index: number, count: number, skip: number): void {
     let node = row.start.nextSibling;
     while (node && node !== row.end && node.nodeType !== Node.ELEMENT_NODE) node = node.nextSibling;
     const element = node && node !== row.end ? (node as Element) : undefined;
     if (element !== row.element) {
       row.element = element;
-      row.place = row.size = 0;
+      row.place = row.size = row.margin = 0;
       if (element) this.#itemOf.set(element, item);
     }
     if (!element) return;
     if (row.place !== index + 1) element.setAttribute('aria-posinset', String((row.place = index + 1)));
     if (row.size !== count) element.setAttribute('aria-setsize', String((row.size = count)));
+    const margin = skip > 0 ? skip * this.#pitch : 0;
+    if (row.margin !== margin) (element as HTMLElement).style.marginBlockStart = (row.margin = margin) ? `${margin}px` : '';
   }
 
   /** The item whose row holds the focus, when it is not in the window. */

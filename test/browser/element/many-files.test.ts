@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { patternFile } from '../support/files.ts';
+import { faultHeaders } from '../support/server.ts';
 import type { UploadItem } from '../../../src/element.ts';
 import { mount, reachStatus, rowOf, scrollToRow, shadow } from './support/fixture.ts';
 
@@ -169,7 +170,9 @@ describe('<resumable-upload> with many files', () => {
   });
 
   it('keeps a focused row while it is scrolled away, and Tab goes on from row to row past the rows rendered', async () => {
-    const element = await mount({ multiple: true, auto: 'false' });
+    // Held by the server, so the upload started from far away is still under way when paused (done, its
+    // Pause button would go and the focus move to its Remove, bringing the row into view).
+    const element = await mount({ multiple: true, auto: 'false' }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 500, times: 1000 }])));
     const items = element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
     const start = (await rowOf(element, items[2]!)).querySelector<HTMLButtonElement>('[data-action=start]')!;
     start.focus();
@@ -180,8 +183,9 @@ describe('<resumable-upload> with many files', () => {
     expect(shadow(element).activeElement).toBe(start);
     const shown = rows(element);
     expect(shown.length).toBeLessThan(62);
-    expect(placeOf(shown[0]!)).toBe(3); // in its place in the list's order
-    expect(placeOf(shown[1]!)).toBeGreaterThan(600);
+    // In its place in the list's order, with the rows before and after it (for Shift+Tab and Tab).
+    expect(shown.slice(0, 3).map(placeOf)).toEqual([2, 3, 4]);
+    expect(placeOf(shown[3]!)).toBeGreaterThan(600);
     await userEvent.keyboard('{Enter}'); // still works from far away
     await element.updateComplete;
     expect(items[2]!.status).not.toBe('ready');
@@ -209,6 +213,57 @@ describe('<resumable-upload> with many files', () => {
     expect(placeOf(shadow(element).activeElement!.closest('li')!)).toBe(placeOf(last) + 2);
   });
 
+  it('after scrolling a screenful at a time away from a focused row, Tab goes to the next row of the list, in view, and on row by row', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const items = element.addFiles(Array.from({ length: 500 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+    (await rowOf(element, items[4]!)).querySelector<HTMLButtonElement>('[data-action=cancel]')!.focus();
+    for (let page = 0; page < 25; page++) {
+      await userEvent.keyboard('{PageDown}');
+      await nextFrame();
+      await element.updateComplete;
+    }
+    // Keyboard scrolling is animated (Chromium): the page comes to rest before the next key, as for a person.
+    for (let still = 0, last = -1; still < 5; still = scrollY === last ? still + 1 : 0, last = scrollY) await nextFrame();
+    await element.updateComplete;
+    expect(placeOf(rowAt(element, innerHeight / 2)!)).toBeGreaterThan(100);
+    const inView = (control: Element) => {
+      const box = control.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= innerHeight;
+    };
+    // Each Tab: the next control in the list's order, on screen.
+    const path: string[] = [];
+    for (let step = 0; step < 6; step++) {
+      await userEvent.keyboard('{Tab}');
+      await waitFrames(2);
+      await element.updateComplete;
+      const focused = shadow(element).activeElement!;
+      path.push(`${placeOf(focused.closest('li')!)} ${focused.getAttribute('data-action')}`);
+      expect(inView(focused), path.at(-1)).toBe(true);
+    }
+    expect(path).toEqual(['6 start', '6 cancel', '7 start', '7 cancel', '8 start', '8 cancel']);
+    await userEvent.keyboard('{Shift>}{Tab}{Tab}{Tab}{/Shift}');
+    await waitFrames(2);
+    const back = shadow(element).activeElement!;
+    expect(`${placeOf(back.closest('li')!)} ${back.getAttribute('data-action')}`).toBe('7 start');
+    expect(inView(back)).toBe(true);
+  });
+
+  it('with a focused row scrolled far away, Shift+Tab reaches the row before it, in view', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const items = element.addFiles(Array.from({ length: 500 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+    (await rowOf(element, items[4]!)).querySelector<HTMLButtonElement>('[data-action=start]')!.focus();
+    await scrollToRow(element, 300);
+    await waitFrames(2);
+    await element.updateComplete;
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    await waitFrames(2);
+    await element.updateComplete;
+    const focused = shadow(element).activeElement!;
+    expect(`${placeOf(focused.closest('li')!)} ${focused.getAttribute('data-action')}`).toBe('4 cancel');
+    const box = focused.getBoundingClientRect();
+    expect(box.top >= 0 && box.bottom <= innerHeight).toBe(true);
+  });
+
   it('says the new place and length on every row rendered when files leave before the window or are added while it is scrolled', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const items = element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
@@ -228,7 +283,7 @@ describe('<resumable-upload> with many files', () => {
     expect(shown.map((row) => row.querySelector('[part=name]')?.textContent)).toEqual(shown.map((row) => element.items[placeOf(row) - 1]!.file.name));
   });
 
-  it('keeps a focused row above or below the window in its place in the order, and the list as tall as ever', async () => {
+  it('keeps a focused row above or below the window, with its neighbours, in its place in the order and on screen, and the list as tall as ever', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const items = element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
     await element.updateComplete;
@@ -248,9 +303,12 @@ describe('<resumable-upload> with many files', () => {
     await settled();
     let shown = rows(element);
     expect(placeOf(shown[0]!)).toBe(1);
-    expect(placeOf(shown.at(-1)!)).toBe(901);
-    expect(placeOf(shown.at(-2)!)).toBeLessThan(100);
-    expect(shadow(element).activeElement?.closest('li')).toBe(shown.at(-1));
+    expect(shown.slice(-3).map(placeOf)).toEqual([900, 901, 902]);
+    expect(placeOf(shown.at(-4)!)).toBeLessThan(100);
+    expect(shadow(element).activeElement?.closest('li')).toBe(shown.at(-2));
+    // Drawn at its own place: as far below the first row as 900 rows are tall.
+    const pitch = (shown[1]!.getBoundingClientRect().top - shown[0]!.getBoundingClientRect().top);
+    expect(Math.abs(shown.at(-2)!.getBoundingClientRect().top - shown[0]!.getBoundingClientRect().top - 900 * pitch)).toBeLessThan(pitch / 2);
     expect(Math.abs(list.getBoundingClientRect().height - height)).toBeLessThan(rowHeight / 2);
     // The focus moves to a row of the window (a click, Shift+Tab): the row kept for it goes.
     shown[1]!.querySelector<HTMLButtonElement>('[data-action=start]')!.focus();
@@ -271,8 +329,8 @@ describe('<resumable-upload> with many files', () => {
     await waitFrames(2);
     await again.updateComplete;
     shown = rows(again);
-    expect(placeOf(shown[0]!)).toBe(2);
-    expect(placeOf(shown[1]!)).toBeGreaterThan(500);
+    expect(shown.slice(0, 3).map(placeOf)).toEqual([1, 2, 3]);
+    expect(placeOf(shown[3]!)).toBeGreaterThan(500);
     expect(Math.abs(againList.getBoundingClientRect().height - againHeight)).toBeLessThan(rowHeight / 2);
   });
   it("renders the rows of a scroll box in another component's shadow root that slots the element, as it scrolls", async () => {
