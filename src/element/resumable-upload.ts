@@ -350,16 +350,19 @@ export class ResumableUploadElement extends LitElement {
 
   /** Pauses every file under way or waiting in the queue. */
   pauseAll(): void {
+    this.#announcer.sayAll('pauseAll');
     this.#uploads.pauseAll();
   }
 
   /** Puts paused files back in the queue; each goes on from the bytes the server has. */
   resumeAll(): void {
+    this.#announcer.sayAll('resumeAll');
     this.#uploads.resumeAll();
   }
 
   /** Cancels every file not finished. */
   cancelAll(): void {
+    this.#announcer.sayAll('cancelAll');
     this.#uploads.cancelAll();
   }
 

@@ -216,8 +216,11 @@ export class UploadsController implements ReactiveController, ItemHost {
         this.#settings.announce('failed', item);
       } else if (item.status === 'cancelled') {
         emit(this.#host, 'upload-cancel', { file, item, upload });
-      } else if (item.status === 'offline' || item.status === 'background') {
+        this.#settings.announce('cancelled', item);
+      } else if (item.status === 'offline' || item.status === 'background' || item.status === 'paused') {
         this.#settings.announce(item.status, item);
+      } else if (previous === 'paused') {
+        this.#settings.announce('resumed', item);
       }
     }
     // Each attempt's countdown, also when one retry follows another.

@@ -6,7 +6,9 @@ import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
 import { shownName } from '../../utils/shown-name.ts';
 
 /** What happened to a file, worth saying. */
-export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline' | 'background';
+export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline' | 'background' | 'paused' | 'resumed' | 'cancelled';
+/** An action on every file at once (the summary's buttons). */
+export type AllAction = 'pauseAll' | 'resumeAll' | 'cancelAll';
 
 export interface AnnouncerSettings {
   /** The words of the moment the message is made: a later change of language does not change what was said. */
@@ -19,16 +21,26 @@ export interface AnnouncerSettings {
 
 /** The least time between two messages: screen readers read a message, not a stream. */
 const GAP_MS = 1000;
-/** Rejections said one by one in a message; the rest of a burst is a summary. */
-const REJECTIONS_SAID = 3;
+/** While a batch runs, how far it got is said at most this often (with a file finishing), else only its end. */
+const PROGRESS_MS = 60_000;
+/** Files said one by one in a message (rejections, and failures or other news); the rest is counted. */
+const SAID_BY_NAME = 3;
+/** Files that stop after an action on all of them (a running upload pauses once its request ends) are not said one by one. */
+const ALL_ACTION_MS = 3000;
 /** The element that says "Some uploads were interrupted" for each endpoint, so three elements on one endpoint say it once. */
 const interruptedSayers = new Map<string, Announcer>();
 
+/** The happening an action on all files makes of each file, said once for all. */
+const OF_ALL: Record<AllAction, Happening> = { pauseAll: 'paused', resumeAll: 'resumed', cancelAll: 'cancelled' };
+
 /**
- * The polite live region's words. What happens within a second becomes one message: a single
- * file's own words, else a summary of all files (and the rejections by name), so six starts and a
- * finish in 165 ms are not seven announcements. A message is made once, in the words of its
- * moment, and kept: rendering again (a change of language) does not make the region speak again.
+ * The polite live region's words: what a person needs, not a stream. A batch (files uploading one
+ * after the other, until none waits or runs) is said at its start ("Uploading 20 files", or the one
+ * file's name), by its failures and other news of a file (retrying, offline, paused), and at its end as
+ * a summary (or the one file's outcome); how far it got at most once a minute while it runs.
+ * Rejections are said by name, the rest counted. What happens within a second is one message. A
+ * message is made once, in the words of its moment, and kept: rendering again (a change of
+ * language) does not make the region speak again.
  */
 export class Announcer implements ReactiveController {
   readonly #host: ReactiveControllerHost & Node;
@@ -36,6 +48,10 @@ export class Announcer implements ReactiveController {
   /** The latest happening of each file since the last message: a start and a finish in one second say only the finish. */
   #pending = new Map<UploadItem, Happening>();
   #interrupted = false;
+  #all: { action: AllAction; at: number } | undefined;
+  #allSaid = true;
+  /** The files of the batch under way, and when it was last said how far it got. */
+  #batch: { files: Set<UploadItem>; saidAt: number } | undefined;
   #message: readonly string[] = [];
   #timer: ReturnType<typeof setTimeout> | undefined;
   #lastAt = -Infinity;
@@ -52,8 +68,22 @@ export class Announcer implements ReactiveController {
   }
 
   say(happening: Happening, item: UploadItem): void {
+    const all = this.#all;
+    // Said once for all files, not file by file.
+    if (all && OF_ALL[all.action] === happening && performance.now() - all.at < ALL_ACTION_MS) return;
     this.#pending.delete(item); // to the end: the order of the latest happenings
     this.#pending.set(item, happening);
+    this.#schedule();
+  }
+
+  /** Called before an action on all files: said once, when there is a file it acts on. */
+  sayAll(action: AllAction): void {
+    const sum = this.#settings.tally();
+    const acts = action === 'pauseAll' ? sum.running : action === 'resumeAll' ? sum.paused : sum.left + sum.failed;
+    if (acts === 0) return;
+    this.#all = { action, at: performance.now() };
+    this.#allSaid = false;
+    for (const [item, happening] of this.#pending) if (happening === OF_ALL[action]) this.#pending.delete(item);
     this.#schedule();
   }
 
@@ -85,25 +115,62 @@ export class Announcer implements ReactiveController {
 
   #flush(): void {
     this.#timer = undefined;
-    this.#lastAt = performance.now();
+    const now = performance.now();
     const wording = this.#settings.wording();
+    const { t, f } = wording;
+    const sum = this.#settings.tally();
     const pending = [...this.#pending];
-    const rejected = pending.filter(([, happening]) => happening === 'rejected');
-    const others = pending.filter(([, happening]) => happening !== 'rejected');
-    const lines = rejected.slice(0, REJECTIONS_SAID).map(([item, happening]) => sentence(happening, item, wording));
-    if (others.length === 1) lines.push(sentence(others[0]![1], others[0]![0], wording));
-    else if (others.length > 1 || rejected.length > REJECTIONS_SAID) {
-      const sum = this.#settings.tally();
-      const count = (value: number) => wording.f.count(value);
-      lines.push(interpolate(wording.t.announceSummary, { done: count(sum.done), failed: count(sum.failed), left: count(sum.left) }, false));
-    }
-    if (this.#interrupted) lines.push(wording.t.announceInterrupted);
     this.#pending = new Map();
+    const lines: string[] = [];
+    const plural = (message: Parameters<typeof f.plural>[0], count: number) => interpolate(f.plural(message, count), { count: f.count(count) }, false);
+
+    const rejected = pending.filter(([, happening]) => happening === 'rejected');
+    lines.push(...rejected.slice(0, SAID_BY_NAME).map(([item, happening]) => sentence(happening, item, wording)));
+    if (rejected.length > SAID_BY_NAME) lines.push(plural(t.announceMoreRejected, rejected.length - SAID_BY_NAME));
+    if (this.#all && !this.#allSaid) lines.push(t[`announce${this.#all.action[0]!.toUpperCase()}${this.#all.action.slice(1)}` as 'announcePauseAll']);
+    const resumed = this.#all?.action === 'resumeAll' && !this.#allSaid;
+    this.#allSaid = true;
+
+    // A batch begins with the first file that starts (or already finished) while none ran.
+    const files = pending.filter(([, happening]) => happening !== 'rejected' && happening !== 'cancelled' && happening !== 'paused');
+    let batch = this.#batch;
+    const begins = !batch && files.length > 0;
+    if (begins || (!batch && resumed)) batch = this.#batch = { files: new Set(), saidAt: now };
+    for (const [item] of files) batch!.files.add(item);
+    const ends = batch !== undefined && sum.running === 0;
+    const finished = files.some(([, happening]) => happening === 'done' || happening === 'failed');
+    // Resumed files say so themselves.
+    const first = files.find(([, happening]) => happening !== 'resumed');
+    if (begins && first && !ends) {
+      lines.push(sum.running <= 1 && batch!.files.size === 1 ? sentence('start', first[0], wording) : plural(t.announceBatch, sum.running));
+    }
+    // News of a file, by name: failures, retries, waiting for the network, paused, resumed, cancelled.
+    const news = pending.filter(([, happening]) => happening !== 'rejected' && happening !== 'start' && happening !== 'done');
+    const soloEnd = ends && finished && batch!.files.size === 1;
+    lines.push(...news.slice(0, SAID_BY_NAME).map(([item, happening]) => sentence(happening, item, wording)));
+    if (soloEnd) {
+      const [item, happening] = files.find(([, happening]) => happening === 'done' || happening === 'failed')!;
+      if (happening === 'done') lines.push(sentence('done', item, wording));
+    } else if ((ends && finished) || news.length > SAID_BY_NAME || (batch && !ends && finished && now - batch.saidAt >= PROGRESS_MS)) {
+      lines.push(summaryOf(sum, wording));
+      if (batch) batch.saidAt = now;
+    }
+    if (ends) this.#batch = undefined;
+
+    if (this.#interrupted) lines.push(t.announceInterrupted);
     this.#interrupted = false;
     if (lines.length === 0) return;
+    this.#lastAt = now;
     this.#message = lines;
     this.#host.requestUpdate();
   }
+}
+
+/** How many files are done, failed, not added and left, over the whole list. */
+function summaryOf(sum: Tally, { t, f }: Wording): string {
+  const count = (value: number) => f.count(value);
+  const values = { done: count(sum.done), failed: count(sum.failed), left: count(sum.left), rejected: count(sum.rejected) };
+  return interpolate(sum.rejected > 0 ? t.announceSummaryRejected : t.announceSummary, values, false);
 }
 
 function sentence(happening: Happening, item: UploadItem, wording: Wording): string {
@@ -125,5 +192,11 @@ function sentence(happening: Happening, item: UploadItem, wording: Wording): str
     case 'background':
       // Its words load with the `background` part of the element, before such an upload starts.
       return interpolate(t.announceBackground ?? t.announceStart, { name }, false);
+    case 'paused':
+      return interpolate(t.announcePaused, { name }, false);
+    case 'resumed':
+      return interpolate(t.announceResumed, { name }, false);
+    case 'cancelled':
+      return interpolate(t.announceCancelled, { name }, false);
   }
 }

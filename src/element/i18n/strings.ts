@@ -80,8 +80,21 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   announceRejected: string;
   announceRetrying: string;
   announceOffline: string;
-  /** Said instead of many messages at once: how many files are done, failed and left so far. */
+  /** Said at the end of a batch, now and then during a long one, and instead of many messages at once: files done, failed and left so far. */
   announceSummary: string;
+  /** The same with files not added (`{rejected}`), when there are some. */
+  announceSummaryRejected: string;
+  /** Said when files start uploading while none did (`{count}`: files waiting or under way). */
+  announceBatch: PluralMessage;
+  /** Said after three rejections by name: how many more were not added. */
+  announceMoreRejected: PluralMessage;
+  /** Said when a file is paused, resumed or cancelled (`{name}`), and when all are at once. */
+  announcePaused: string;
+  announceResumed: string;
+  announceCancelled: string;
+  announcePauseAll: string;
+  announceResumeAll: string;
+  announceCancelAll: string;
 
   /** The summary over all files: its accessible name, and files done, failed and left (`{count}`, one form per plural category). */
   summaryLabel: string;
@@ -178,6 +191,15 @@ export const en: UploadStrings = {
   announceRetrying: '{name}: retrying in {time}',
   announceOffline: '{name}: offline, waiting for the network',
   announceSummary: 'Uploads: {done} done, {failed} failed, {left} left',
+  announceSummaryRejected: 'Uploads: {done} done, {failed} failed, {rejected} not added, {left} left',
+  announceBatch: { one: 'Uploading {count} file', other: 'Uploading {count} files' },
+  announceMoreRejected: { one: '{count} more file not added', other: '{count} more files not added' },
+  announcePaused: '{name} paused',
+  announceResumed: '{name} resumed',
+  announceCancelled: '{name} cancelled',
+  announcePauseAll: 'All uploads paused',
+  announceResumeAll: 'All uploads resumed',
+  announceCancelAll: 'All uploads cancelled',
 
   summaryLabel: 'All uploads',
   summaryDone: { one: '{count} done', other: '{count} done' },

@@ -10,6 +10,8 @@ export interface Tally {
   /** Neither done nor failed yet: waiting, under way or paused. */
   left: number;
   paused: number;
+  /** Not added (listed with the reason), not counted in `files`. */
+  rejected: number;
   /** Waiting for a place or under way: what Pause all stops. */
   running: number;
   bytesTotal: number;
@@ -21,11 +23,12 @@ export interface Tally {
 
 /** One item's share of the totals: counts of 0 or 1, its bytes, its speed (0 and not measured when undefined). */
 type Share = Omit<Tally, 'bytesPerSecond'> & { speed: number; measured: number };
-const COUNTS = ['files', 'done', 'failed', 'left', 'paused', 'running', 'bytesTotal', 'bytesCommitted', 'speed', 'measured'] as const;
+const COUNTS = ['files', 'done', 'failed', 'left', 'paused', 'rejected', 'running', 'bytesTotal', 'bytesCommitted', 'speed', 'measured'] as const;
 
 function shareOf(item: UploadItem): Share | undefined {
   const { status, file } = item;
-  if (status === 'rejected' || status === 'cancelled') return undefined;
+  if (status === 'cancelled') return undefined;
+  if (status === 'rejected') return { ...emptyShare(), rejected: 1 };
   const speed = item.bytesPerSecond;
   return {
     files: 1,
@@ -33,6 +36,7 @@ function shareOf(item: UploadItem): Share | undefined {
     failed: Number(status === 'failed'),
     left: Number(status !== 'done' && status !== 'failed'),
     paused: Number(status === 'paused'),
+    rejected: 0,
     running: Number(status === 'queued' || isActive(status)),
     bytesTotal: file.size,
     bytesCommitted: status === 'done' ? file.size : item.bytesCommitted,
@@ -91,5 +95,5 @@ export class RunningTally {
 }
 
 function emptyShare(): Share {
-  return { files: 0, done: 0, failed: 0, left: 0, paused: 0, running: 0, bytesTotal: 0, bytesCommitted: 0, speed: 0, measured: 0 };
+  return { files: 0, done: 0, failed: 0, left: 0, paused: 0, rejected: 0, running: 0, bytesTotal: 0, bytesCommitted: 0, speed: 0, measured: 0 };
 }

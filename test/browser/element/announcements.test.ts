@@ -19,6 +19,28 @@ function recordLiveRegion(element: ResumableUploadElement): { at: number; text: 
   return log;
 }
 
+/** Every sentence the live region takes, in order: its paragraphs, each time it changes. */
+function recordSentences(element: ResumableUploadElement): string[] {
+  const said: string[] = [];
+  const region = element.shadowRoot!.querySelector('[role="status"]')!;
+  let last = '';
+  new MutationObserver(() => {
+    const text = liveRegionText(element);
+    if (text === last) return;
+    last = text;
+    said.push(...[...region.children].map((paragraph) => paragraph.textContent!.trim()));
+  }).observe(region, { childList: true, subtree: true, characterData: true });
+  return said;
+}
+
+/** Waits until the region has said `count` sentences, then a little more for any it should not say. */
+async function sentences(said: string[], count: number, element: ResumableUploadElement): Promise<string[]> {
+  while (said.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 1200)); // the next message could come a second after the last
+  await element.updateComplete;
+  return said;
+}
+
 beforeEach(() => clearStoredUploads());
 
 describe('<resumable-upload> live region', () => {
@@ -65,6 +87,35 @@ describe('<resumable-upload> live region', () => {
     // Seven starts and seven finishes, yet few messages, each a second or more after the last.
     expect(log.length).toBeLessThanOrEqual(3);
     for (let i = 1; i < log.length; i++) expect(log[i]!.at - log[i - 1]!.at).toBeGreaterThanOrEqual(900);
+  });
+
+  it('says a batch of 20 files at its start and its end, not every second', async () => {
+    const element = await mount({ multiple: true, concurrency: '2', 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 60, times: 1000 }])));
+    const said = recordSentences(element);
+    const items = element.addFiles(Array.from({ length: 20 }, (_, i) => patternFile(2 * QUANTUM + i, `batch-${i}.bin`)));
+    for (const item of items) await reachStatus(element, item, 'done');
+    expect(await sentences(said, 2, element)).toEqual(['Uploading 20 files', 'Uploads: 20 done, 0 failed, 0 left']);
+  });
+
+  it('says a failure in a batch by name, when it happens, then the summary', async () => {
+    const element = await mount({ multiple: true }, (el) => {
+      el.prepare = (file) => (file.name === 'bad.bin' ? { retry: { retries: 0 }, headers: faultHeaders([{ kind: 'status', status: 403 }]) } : {});
+    });
+    const said = recordSentences(element);
+    const items = element.addFiles(['a.bin', 'bad.bin', 'c.bin', 'd.bin'].map((name) => patternFile(QUANTUM, name)));
+    for (const item of items) await reachStatus(element, item, item.file.name === 'bad.bin' ? 'failed' : 'done');
+    expect(await sentences(said, 3, element)).toEqual(['Uploading 4 files', 'bad.bin failed: the server refused it (HTTP 403)', 'Uploads: 3 done, 1 failed, 0 left']);
+  });
+
+  it('counts the rejections after the third, and the summary counts files not added', async () => {
+    // The server holds each request: the batch is said to start a message before it ends.
+    const element = await mount({ multiple: true, accept: 'image/*' }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 1500, times: 10 }])));
+    const said = recordSentences(element);
+    const texts = ['a', 'b', 'c', 'd', 'e'].map((name) => patternFile(10, `${name}.txt`, 'text/plain'));
+    const items = element.addFiles([...texts, patternFile(10, 'one.png', 'image/png'), patternFile(10, 'two.png', 'image/png')]);
+    for (const item of items) await reachStatus(element, item, 'done');
+    const rejected = ['a', 'b', 'c'].map((name) => `${name}.txt not added: this type of file is not accepted`);
+    expect(await sentences(said, 6, element)).toEqual([...rejected, '2 more files not added', 'Uploading 2 files', 'Uploads: 2 done, 0 failed, 5 not added, 0 left']);
   });
 
   it('does not speak again when the language changes', async () => {
