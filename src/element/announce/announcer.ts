@@ -127,8 +127,9 @@ export class Announcer implements ReactiveController {
     const rejected = pending.filter(([, happening]) => happening === 'rejected');
     lines.push(...rejected.slice(0, SAID_BY_NAME).map(([item, happening]) => sentence(happening, item, wording)));
     if (rejected.length > SAID_BY_NAME) lines.push(plural(t.announceMoreRejected, rejected.length - SAID_BY_NAME));
-    if (this.#all && !this.#allSaid) lines.push(t[`announce${this.#all.action[0]!.toUpperCase()}${this.#all.action.slice(1)}` as 'announcePauseAll']);
-    const resumed = this.#all?.action === 'resumeAll' && !this.#allSaid;
+    const acted = this.#all && !this.#allSaid;
+    if (acted) lines.push(t[`announce${this.#all!.action[0]!.toUpperCase()}${this.#all!.action.slice(1)}` as 'announcePauseAll']);
+    const resumed = acted && this.#all!.action === 'resumeAll';
     this.#allSaid = true;
 
     // A batch begins with the first file that starts (or already finished) while none ran.
@@ -151,7 +152,7 @@ export class Announcer implements ReactiveController {
     if (soloEnd) {
       const [item, happening] = files.find(([, happening]) => happening === 'done' || happening === 'failed')!;
       if (happening === 'done') lines.push(sentence('done', item, wording));
-    } else if ((ends && finished) || news.length > SAID_BY_NAME || (batch && !ends && finished && now - batch.saidAt >= PROGRESS_MS)) {
+    } else if ((ends && finished && !acted) || news.length > SAID_BY_NAME || (batch && !ends && finished && now - batch.saidAt >= PROGRESS_MS)) {
       lines.push(summaryOf(sum, wording));
       if (batch) batch.saidAt = now;
     }

@@ -3,12 +3,13 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 /**
  * A keyboard user who pressed Remove, or whose Pause button went when the upload finished, must
  * not be thrown back to the top of the page: after a render that removed the focused control,
- * focus goes to its row's last button, else a neighbour row's, else the Choose button.
+ * focus goes to its row's last button, else a neighbour row's, else the Choose button; a summary
+ * button's, to the summary's first button, else the last row's.
  */
 export class FocusController implements ReactiveController {
   readonly #host: ReactiveElement;
   /** The last focused control inside, to put focus back nearby when its row changes or goes. */
-  #focused: { element: HTMLElement; row: string | undefined; index: number } | undefined;
+  #focused: { element: HTMLElement; row: string | undefined; index: number; summary: boolean } | undefined;
   #listening = false;
 
   constructor(host: ReactiveElement) {
@@ -31,10 +32,13 @@ export class FocusController implements ReactiveController {
     const rows = [...root.querySelectorAll('li')];
     const own = rows.find((li) => li.dataset.item === focused.row);
     // In its own row, the button left (Remove once done); in a neighbour's, its first button, never
-    // Cancel: a second Enter (after Choose again, after Remove) must not cancel an upload.
-    const target = own
-      ? own.querySelector<HTMLElement>('button:last-of-type')
-      : (rows[Math.min(focused.index, rows.length - 1)]?.querySelector<HTMLElement>('button') ?? root.querySelector<HTMLElement>('.choose'));
+    // Cancel: a second Enter (after Choose again, after Remove) must not cancel an upload. A summary
+    // button that went (Pause all becomes Resume all) gives way to the summary's first, else the last row's.
+    const target =
+      (focused.summary ? root.querySelector<HTMLElement>('[part~=summary] button') : null) ??
+      (own
+        ? own.querySelector<HTMLElement>('button:last-of-type')
+        : (rows[Math.min(focused.index, rows.length - 1)]?.querySelector<HTMLElement>('button') ?? root.querySelector<HTMLElement>('.choose')));
     target?.focus();
   }
 
@@ -54,6 +58,7 @@ export class FocusController implements ReactiveController {
     const element = event.target as HTMLElement;
     const row = element.closest?.('li');
     const rows = [...this.#host.renderRoot.querySelectorAll('li')];
-    this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : -1 };
+    const summary = !!element.closest?.('[part~=summary]');
+    this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : summary ? rows.length : -1, summary };
   };
 }

@@ -5,7 +5,7 @@ import { clearStoredUploads } from '../../../src/storage/stored-uploads.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { endpoint, faultHeaders } from '../support/server.ts';
 import { interrupt, rowsAfterConnect } from './support/interrupted.ts';
-import { mount, reachStatus, shadow } from './support/fixture.ts';
+import { announced, liveRegionText, mount, reachStatus, shadow } from './support/fixture.ts';
 
 /** The focused control inside the element, described by its label. */
 function focused(element: ResumableUploadElement): string | undefined {
@@ -52,5 +52,46 @@ describe('<resumable-upload> focus', () => {
     await rowsAfterConnect(element, 0);
     await element.updateComplete;
     expect(focused(element)).toBe('Pause again.bin');
+  });
+
+  it('keeps focus on Pause all as it becomes Resume all and back, says each once, and after Cancel all goes to the last row', async () => {
+    const element = await mount({ multiple: true, concurrency: '3', 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 80, times: 1000 }])));
+    const said: string[] = [];
+    const region = shadow(element).querySelector('[role=status]')!;
+    new MutationObserver(() => said.push(liveRegionText(element))).observe(region, { childList: true, subtree: true, characterData: true });
+    const [small, ...big] = element.addFiles([patternFile(10, 'small.bin'), ...['a', 'b', 'c'].map((name) => patternFile(20 * QUANTUM, `${name}.bin`))]);
+    await reachStatus(element, small!, 'done');
+    for (const item of big) await reachStatus(element, item, 'uploading');
+    const summaryButton = (part: string) => shadow(element).querySelector<HTMLButtonElement>(`[part~=${part}]`)!;
+
+    summaryButton('pause-all-button').focus();
+    await userEvent.keyboard('{Enter}');
+    for (const item of big) await reachStatus(element, item, 'paused');
+    await announced(element, 'All uploads paused');
+    expect(focused(element)).toBe('Resume all');
+
+    await userEvent.keyboard('{Enter}');
+    await announced(element, 'All uploads resumed');
+    for (const item of big) await reachStatus(element, item, 'uploading');
+    await element.updateComplete;
+    expect(focused(element)).toBe('Pause all');
+
+    // A row's own Pause and Resume are said too, the focus staying on the button.
+    const row = shadow(element).querySelector<HTMLElement>(`li[data-item="${big[0]!.id}"]`)!;
+    row.querySelector<HTMLButtonElement>('[data-action=pause]')!.focus();
+    await userEvent.keyboard('{Enter}');
+    await reachStatus(element, big[0]!, 'paused');
+    await announced(element, 'a.bin paused');
+    expect(focused(element)).toBe('Resume a.bin');
+
+    summaryButton('cancel-all-button').focus();
+    await userEvent.keyboard('{Enter}');
+    await announced(element, 'All uploads cancelled');
+    await element.updateComplete;
+    // The summary went (no file left to act on): the last row's button, next to where it was, not Choose files far up the page.
+    expect(focused(element)).toBe('Remove c.bin from the list');
+    // Each action said once; no file said one by one after it.
+    expect(said.filter((text) => /^All uploads/.test(text))).toEqual(['All uploads paused', 'All uploads resumed', 'All uploads cancelled']);
+    expect(said.join(' ')).not.toMatch(/[bc]\.bin (paused|resumed|cancelled)/);
   });
 });
