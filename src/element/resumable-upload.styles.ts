@@ -268,18 +268,25 @@ export const styles = css`
     border-inline-start-width: 0.3rem;
   }
 
+  /* Title and counts side by side while they fit, else the counts below: never over each other. */
   .summary {
-    grid-template-columns: minmax(0, 1fr) auto;
-    grid-template-areas:
-      'name status'
-      'bar bar'
-      'details details'
-      'actions actions';
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
     margin-block-start: var(--_space);
     border-width: 2px;
     position: sticky;
     inset-block-end: 0;
     z-index: 1;
+  }
+  .summary .name {
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+  .summary .bar,
+  .summary .details,
+  .summary .actions {
+    flex-basis: 100%;
   }
   .summary .actions {
     flex-wrap: wrap;

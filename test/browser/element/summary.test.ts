@@ -92,3 +92,24 @@ describe('<resumable-upload> summary', () => {
     await expectNoAxeViolations(element);
   });
 });
+
+describe('<resumable-upload> summary at 320 px', () => {
+  for (const label of ['All uploads', 'Every upload of this form, together']) {
+    it(`shows its title whole and apart from the counts ("${label}")`, async () => {
+      const element = await mount({ multiple: true, auto: 'false' }, (el) => {
+        el.style.inlineSize = '320px';
+        el.strings = { summaryLabel: label };
+      });
+      element.addFiles(Array.from({ length: 12 }, (_, i) => patternFile(10, `f-${i}.bin`)));
+      const summary = await summaryOf(element);
+      const title = summary.querySelector<HTMLElement>('#summary-label')!;
+      const counts = summary.querySelector<HTMLElement>('[part~=summary-counts]')!;
+      const [a, b] = [title.getBoundingClientRect(), counts.getBoundingClientRect()];
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(overlap).toBe(false);
+      expect(title.scrollWidth).toBeLessThanOrEqual(title.clientWidth);
+      expect(title.textContent).toBe(label);
+      expect(Math.max(a.right, b.right)).toBeLessThanOrEqual(summary.getBoundingClientRect().right + 0.5);
+    });
+  }
+});
