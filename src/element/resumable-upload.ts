@@ -491,7 +491,7 @@ export class ResumableUploadElement extends LitElement {
     const items = this.#uploads.items;
     if (items.length < 2) return nothing;
     const sum = this.#uploads.tally;
-    return sum.files > 1 ? html`<div @click=${this.#onSummaryAction}>${summary(sum, wording)}</div>` : nothing;
+    return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction) : nothing;
   }
 
   #onSummaryAction = (event: Event) => {

@@ -113,3 +113,22 @@ describe('<resumable-upload> summary at 320 px', () => {
     });
   }
 });
+
+describe('<resumable-upload> summary in a long list', () => {
+  it('stays in view at the bottom of the screen while the list scrolls, and its buttons work there', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    const items = element.addFiles(Array.from({ length: 200 }, (_, i) => patternFile(10, `long-${i}.bin`)));
+    const summary = await summaryOf(element);
+    const list = shadow(element).querySelector<HTMLElement>('[part~=list]')!;
+    // The middle of the list on screen: the end of the list (where the summary sits in the flow) far below.
+    scrollTo(0, list.getBoundingClientRect().top + scrollY + list.getBoundingClientRect().height / 2);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await element.updateComplete;
+    expect(list.getBoundingClientRect().bottom).toBeGreaterThan(innerHeight * 2);
+    const box = summary.getBoundingClientRect();
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThanOrEqual(innerHeight + 0.5);
+    summary.querySelector<HTMLButtonElement>('[data-summary-action=cancelAll]')!.click();
+    expect(items.every((item) => item.status === 'cancelled')).toBe(true);
+  });
+});
