@@ -231,7 +231,7 @@ test('a folder chosen in the form: Send is refused while files upload, then send
   for (const id of ids) expect(sent).toContain(`attachments=${id}`);
 });
 
-test('screenshots at a 390 px phone width: one line per figure, names keep their extension', async ({ page }, testInfo) => {
+test('screenshots at a 390 px phone width: one line per figure, a long name one text cut at its end', async ({ page }, testInfo) => {
   const long = await fileOnDisk('quarterly-report-of-the-northern-region-sales-team-2026-final-v3.pdf', 40 * MiB);
   const small = await fileOnDisk('photo.jpg', 2 * MiB);
   await page.setViewportSize({ width: 390, height: 1200 });
