@@ -292,6 +292,15 @@ export const styles = css`
     flex-wrap: wrap;
   }
 
+  /* Out of sight until the keyboard reaches it. */
+  .skip:not(:focus) {
+    position: absolute;
+    clip-path: inset(50%);
+  }
+  .skip {
+    margin-block-start: var(--_space);
+  }
+
   .visually-hidden {
     position: absolute;
     inline-size: 1px;

@@ -18,7 +18,7 @@ import { LocaleController } from './controllers/locale-controller.ts';
 import { ScrollWatch } from './controllers/scroll-watch.ts';
 import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
-import { summary, type SummaryAction } from './render/summary.ts';
+import { skipToSummary, summary, type SummaryAction } from './render/summary.ts';
 import type { BackgroundUploads } from './background/background-uploads.ts';
 import type { BackgroundStrings } from './background/background-strings.ts';
 import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
@@ -108,6 +108,7 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart summary-details - Percent and bytes over all files, the overall speed and time left.
  * @csspart summary-actions - Around the summary's buttons.
  * @csspart summary-button - Every button of the summary.
+ * @csspart skip-button - Before a list of more than 20 files, shown when focused: takes the focus to the summary's buttons.
  * @csspart pause-all-button - Pauses every file waiting or under way (`pauseAll()`).
  * @csspart resume-all-button - Resumes every paused file (`resumeAll()`).
  * @csspart retry-all-button - Retries every failed file (`startAll()`).
@@ -455,7 +456,7 @@ export class ResumableUploadElement extends LitElement {
             ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, this.#interrupted.canResume(record), wording))}
           </ul>`}
       ${items.length > 0
-        ? html`<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
+        ? html`${items.length > ALL_ROWS_UP_TO ? skipToSummary(t.skipToSummary, this.renderRoot) : nothing}<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
             ${rowList({
               items,
               // A row renders again only when its item changed (or the words, or a countdown's second):

@@ -106,6 +106,8 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   resumeAll: string;
   retryAll: string;
   cancelAll: string;
+  /** Before a long list, shown when focused: takes the focus to the summary's buttons. */
+  skipToSummary: string;
 
   /**
    * Why a file was not added. `{max}` is `max-file-size`, `max-total-size` (formatted sizes) or
@@ -209,6 +211,7 @@ export const en: UploadStrings = {
   resumeAll: 'Resume all',
   retryAll: 'Retry all',
   cancelAll: 'Cancel all',
+  skipToSummary: 'Skip to all uploads',
 
   rejectAccept: 'this type of file is not accepted',
   rejectSize: 'it is larger than {max}',

@@ -72,6 +72,7 @@ export const ar = {
   resumeAll: 'استئناف الكل',
   retryAll: 'إعادة محاولة الكل',
   cancelAll: 'إلغاء الكل',
+  skipToSummary: 'الانتقال إلى كل عمليات الرفع',
 
   rejectAccept: 'هذا النوع من الملفات غير مقبول',
   rejectSize: 'حجمه أكبر من {max}',

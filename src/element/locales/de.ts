@@ -72,6 +72,7 @@ export const de = {
   resumeAll: 'Alle fortsetzen',
   retryAll: 'Alle wiederholen',
   cancelAll: 'Alle abbrechen',
+  skipToSummary: 'Zu allen Uploads springen',
 
   rejectAccept: 'Dateityp nicht zulässig',
   rejectSize: 'größer als {max}',

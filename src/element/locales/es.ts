@@ -72,6 +72,7 @@ export const es = {
   resumeAll: 'Reanudar todo',
   retryAll: 'Reintentar todo',
   cancelAll: 'Cancelar todo',
+  skipToSummary: 'Ir a todas las subidas',
 
   rejectAccept: 'no se acepta este tipo de archivo',
   rejectSize: 'pesa más de {max}',

@@ -72,6 +72,7 @@ export const fa = {
   resumeAll: 'ادامهٔ همه',
   retryAll: 'تلاش دوباره برای همه',
   cancelAll: 'لغو همه',
+  skipToSummary: 'رفتن به همهٔ بارگذاری‌ها',
 
   rejectAccept: 'این نوع فایل پذیرفته نمی‌شود',
   rejectSize: 'بزرگ‌تر از {max} است',

@@ -72,6 +72,7 @@ export const fr = {
   resumeAll: 'Tout reprendre',
   retryAll: 'Tout réessayer',
   cancelAll: 'Tout annuler',
+  skipToSummary: 'Aller à toutes les importations',
 
   rejectAccept: 'ce type de fichier n’est pas accepté',
   rejectSize: 'il dépasse {max}',

@@ -72,6 +72,7 @@ export const he = {
   resumeAll: 'המשך הכול',
   retryAll: 'נסה שוב הכול',
   cancelAll: 'בטל הכול',
+  skipToSummary: 'דילוג אל כל ההעלאות',
 
   rejectAccept: 'סוג הקובץ הזה אינו מתקבל',
   rejectSize: 'הוא גדול מ־{max}',

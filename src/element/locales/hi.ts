@@ -72,6 +72,7 @@ export const hi = {
   resumeAll: 'सभी फिर से शुरू करें',
   retryAll: 'सभी को फिर से आज़माएँ',
   cancelAll: 'सभी रद्द करें',
+  skipToSummary: 'सभी अपलोड पर जाएँ',
 
   rejectAccept: 'इस प्रकार की फ़ाइल स्वीकार नहीं की जाती',
   rejectSize: 'यह {max} से बड़ी है',

@@ -72,6 +72,7 @@ export const id = {
   resumeAll: 'Lanjutkan semua',
   retryAll: 'Coba lagi semua',
   cancelAll: 'Batalkan semua',
+  skipToSummary: 'Langsung ke semua unggahan',
 
   rejectAccept: 'jenis file ini tidak diterima',
   rejectSize: 'ukurannya lebih dari {max}',

@@ -72,6 +72,7 @@ export const it = {
   resumeAll: 'Riprendi tutto',
   retryAll: 'Riprova tutto',
   cancelAll: 'Annulla tutto',
+  skipToSummary: 'Vai a tutti i caricamenti',
 
   rejectAccept: 'questo tipo di file non è accettato',
   rejectSize: 'supera {max}',

@@ -72,6 +72,7 @@ export const ja = {
   resumeAll: 'すべて再開',
   retryAll: 'すべて再試行',
   cancelAll: 'すべてキャンセル',
+  skipToSummary: 'すべてのアップロードへ移動',
 
   rejectAccept: 'この種類のファイルは受け付けていません',
   rejectSize: '{max} を超えています',

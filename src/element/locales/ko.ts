@@ -72,6 +72,7 @@ export const ko = {
   resumeAll: '모두 재개',
   retryAll: '모두 다시 시도',
   cancelAll: '모두 취소',
+  skipToSummary: '전체 업로드로 건너뛰기',
 
   rejectAccept: '이 형식의 파일은 허용되지 않습니다',
   rejectSize: '{max}보다 큽니다',

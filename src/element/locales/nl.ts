@@ -72,6 +72,7 @@ export const nl = {
   resumeAll: 'Alles hervatten',
   retryAll: 'Alles opnieuw proberen',
   cancelAll: 'Alles annuleren',
+  skipToSummary: 'Naar alle uploads',
 
   rejectAccept: 'dit bestandstype wordt niet geaccepteerd',
   rejectSize: 'het is groter dan {max}',

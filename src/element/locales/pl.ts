@@ -72,6 +72,7 @@ export const pl = {
   resumeAll: 'Wznów wszystkie',
   retryAll: 'Ponów wszystkie',
   cancelAll: 'Anuluj wszystkie',
+  skipToSummary: 'Przejdź do wszystkich przesyłanych plików',
 
   rejectAccept: 'ten typ pliku nie jest akceptowany',
   rejectSize: 'plik jest większy niż {max}',

@@ -72,6 +72,7 @@ export const ptBR = {
   resumeAll: 'Retomar tudo',
   retryAll: 'Tentar tudo novamente',
   cancelAll: 'Cancelar tudo',
+  skipToSummary: 'Ir para todos os envios',
 
   rejectAccept: 'este tipo de arquivo não é aceito',
   rejectSize: 'é maior que {max}',

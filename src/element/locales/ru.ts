@@ -72,6 +72,7 @@ export const ru = {
   resumeAll: 'Возобновить все',
   retryAll: 'Повторить все',
   cancelAll: 'Отменить все',
+  skipToSummary: 'Перейти ко всем загрузкам',
 
   rejectAccept: 'файлы этого типа не принимаются',
   rejectSize: 'размер больше {max}',

@@ -72,6 +72,7 @@ export const tr = {
   resumeAll: 'Tümünü sürdür',
   retryAll: 'Tümünü yeniden dene',
   cancelAll: 'Tümünü iptal et',
+  skipToSummary: 'Tüm yüklemelere atla',
 
   rejectAccept: 'bu dosya türü kabul edilmiyor',
   rejectSize: 'boyutu {max} sınırını aşıyor',

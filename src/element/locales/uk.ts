@@ -72,6 +72,7 @@ export const uk = {
   resumeAll: 'Відновити всі',
   retryAll: 'Повторити всі',
   cancelAll: 'Скасувати всі',
+  skipToSummary: 'Перейти до всіх завантажень',
 
   rejectAccept: 'файли цього типу не приймаються',
   rejectSize: 'розмір перевищує {max}',

@@ -72,6 +72,7 @@ export const zhCN = {
   resumeAll: '全部继续',
   retryAll: '全部重试',
   cancelAll: '全部取消',
+  skipToSummary: '跳到全部上传',
 
   rejectAccept: '不接受此类型的文件',
   rejectSize: '文件大于 {max}',

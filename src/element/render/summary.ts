@@ -50,3 +50,12 @@ export function summary(sum: Tally, { t, f }: Wording, onAction: (event: Event) 
     </span>
   </section>`;
 }
+
+/**
+ * Before a long list: a button, shown when focused, that takes the keyboard past the rows to the
+ * summary's buttons (a thousand rows are two thousand Tabs).
+ */
+export function skipToSummary(label: string, root: ParentNode): TemplateResult {
+  const skip = () => root.querySelector<HTMLElement>('[part~=summary] button')?.focus();
+  return html`<button type="button" class="skip" part="skip-button" @click=${skip}>${label}</button>`;
+}

@@ -94,4 +94,16 @@ describe('<resumable-upload> focus', () => {
     expect(said.filter((text) => /^All uploads/.test(text))).toEqual(['All uploads paused', 'All uploads resumed', 'All uploads cancelled']);
     expect(said.join(' ')).not.toMatch(/[bc]\.bin (paused|resumed|cancelled)/);
   });
+
+  it('offers a way past the rows of a long list to the summary, seen when focused', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    element.addFiles(Array.from({ length: 30 }, (_, i) => patternFile(10, `many-${i}.bin`)));
+    await element.updateComplete;
+    shadow(element).querySelector<HTMLElement>('.choose')!.focus();
+    await userEvent.keyboard('{Tab}');
+    expect(focused(element)).toBe('Skip to all uploads');
+    expect(shadow(element).activeElement!.getBoundingClientRect().width).toBeGreaterThan(20);
+    await userEvent.keyboard('{Enter}');
+    expect(focused(element)).toBe('Cancel all');
+  });
 });
