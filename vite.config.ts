@@ -1,9 +1,8 @@
 import { defineConfig } from 'vitest/config';
-import { playwright } from '@vitest/browser-playwright';
 import { demoAtRoot } from './demo/demo-at-root.ts';
 import { referenceServer } from './server/vite-plugin.ts';
 import { browserCommands } from './test/support/browser-commands.ts';
-import { engines } from './test/support/browsers.ts';
+import { browserTestEngines } from './test/support/browsers.ts';
 import { vitestProvider } from './test/support/vitest-provider.ts';
 import { storageEmulator } from './test/third-party/vite-plugin.ts';
 
@@ -11,7 +10,7 @@ import { storageEmulator } from './test/third-party/vite-plugin.ts';
 // `*.chromium.test.ts` holds what only Chromium's DevTools protocol can drive (a folder dropped as the
 // operating system drops it): listed as Chromium's alone instead of skipped in Firefox.
 const instances = () =>
-  engines.map((engine) => ({
+  browserTestEngines.map((engine) => ({
     browser: engine,
     provider: vitestProvider(engine),
     // Firefox's BiDi page cannot take the screenshot of a failed test that Vitest asks for: it printed
@@ -54,7 +53,6 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright(),
             instances: instances(),
             commands: browserCommands,
           },
@@ -73,7 +71,6 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            provider: playwright(),
             instances: instances(),
             commands: browserCommands,
           },

@@ -1,6 +1,8 @@
 // Which browsers the test rigs launch, found on this machine, and how they are launched.
 // Playwright cannot download its own browsers here: the rigs drive Debian's Chromium over CDP and
 // Debian's Firefox ESR over WebDriver BiDi (Playwright's `moz-firefox` channel, through firefox-bidi.mjs).
+// WebKit is Debian's WebKitGTK, which Playwright cannot drive: the browser tests reach its MiniBrowser
+// through WebKitWebDriver over classic WebDriver (webkit-driver.ts); the end-to-end flows do not run there.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -8,8 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LaunchOptions } from 'playwright';
 
-export type Engine = 'chromium' | 'firefox';
-export const engines: readonly Engine[] = ['chromium', 'firefox'];
+/** The engines Playwright drives: the end-to-end flows and the Chromium/Firefox browser tests. */
+export type PlaywrightEngine = 'chromium' | 'firefox';
+export type Engine = PlaywrightEngine | 'webkit';
+export const engines: readonly PlaywrightEngine[] = ['chromium', 'firefox'];
+/** The engines of the vitest browser tests. */
+export const browserTestEngines: readonly Engine[] = [...engines, 'webkit'];
 
 interface EngineSource {
   /** The environment variable that names the executable, before any search. */
@@ -18,9 +24,14 @@ interface EngineSource {
   debianPackage: string;
   /** Where a browser Playwright downloaded itself sits, under its cache folder. */
   playwrightPaths: (folder: string) => string[];
+  /** How to install it elsewhere than on Debian. */
+  elsewhere?: string;
 }
 
-const sources: Record<Engine, EngineSource> = {
+/** What the rigs launch: each engine, and the X server WebKitGTK draws into when there is no display. */
+export type Executable = Engine | 'xvfb';
+
+const sources: Record<Executable, EngineSource> = {
   chromium: {
     variable: 'CHROMIUM_PATH',
     debianPaths: ['/usr/bin/chromium', '/usr/bin/chromium-browser'],
@@ -33,9 +44,23 @@ const sources: Record<Engine, EngineSource> = {
     debianPackage: 'firefox-esr',
     playwrightPaths: (folder) => [join(folder, 'firefox', 'firefox')],
   },
+  webkit: {
+    variable: 'WEBKIT_DRIVER_PATH',
+    debianPaths: ['/usr/bin/WebKitWebDriver'],
+    debianPackage: 'webkit2gtk-driver',
+    playwrightPaths: () => [],
+    elsewhere: "your distribution's WebKitGTK WebDriver package (WebKitWebDriver)",
+  },
+  xvfb: {
+    variable: 'XVFB_PATH',
+    debianPaths: ['/usr/bin/Xvfb'],
+    debianPackage: 'xvfb',
+    playwrightPaths: () => [],
+    elsewhere: "your distribution's Xvfb package, or run the tests with a DISPLAY",
+  },
 };
 
-function inPlaywrightCache(engine: Engine, source: EngineSource): string | undefined {
+function inPlaywrightCache(engine: Executable, source: EngineSource): string | undefined {
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || join(homedir(), '.cache', 'ms-playwright');
   if (!existsSync(cache)) return undefined;
   const folders = readdirSync(cache).filter((name) => name.startsWith(`${engine}-`)).sort().reverse();
@@ -44,13 +69,13 @@ function inPlaywrightCache(engine: Engine, source: EngineSource): string | undef
 
 const isDebianRoot = () => existsSync('/etc/debian_version') && process.getuid?.() === 0;
 
-const found = new Map<Engine, string>();
+const found = new Map<Executable, string>();
 
 /**
  * The executable of an engine: its variable, else Debian's paths, else Playwright's cache. A missing
  * one is installed with apt when root on Debian; otherwise this throws with the command that installs it.
  */
-export function browserExecutable(engine: Engine): string {
+export function browserExecutable(engine: Executable): string {
   const known = found.get(engine);
   if (known) return known;
   const source = sources[engine];
@@ -68,8 +93,8 @@ export function browserExecutable(engine: Engine): string {
     path = source.debianPaths.find((candidate) => existsSync(candidate));
   }
   if (!path) {
-    const install = existsSync('/etc/debian_version') ? `sudo apt-get install -y ${source.debianPackage}` : `npx playwright install ${engine}`;
-    throw new Error(`The tests run in ${engine}, and none was found (${source.variable}, ${source.debianPaths.join(', ')}, Playwright's cache). Install it with: ${install}`);
+    const install = existsSync('/etc/debian_version') ? `sudo apt-get install -y ${source.debianPackage}` : (source.elsewhere ?? `npx playwright install ${engine}`);
+    throw new Error(`The tests need ${engine}, and none was found (${source.variable}, ${source.debianPaths.join(', ')}, Playwright's cache). Install it with: ${install}`);
   }
   found.set(engine, path);
   return path;
@@ -98,7 +123,7 @@ export function firefoxControlSocket(options: LaunchOptions): string | undefined
  * Playwright launch options for an engine. The executable is looked up when the browser is
  * launched, not when a config is read, so a run of the node tests alone needs no browser.
  */
-export function launchOptions(engine: Engine): LaunchOptions {
+export function launchOptions(engine: PlaywrightEngine): LaunchOptions {
   if (engine === 'chromium') {
     return {
       args: chromiumArgs,
