@@ -2,7 +2,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   Upload,
   clearStoredUploads,
-  fileOfStoredUpload,
   listStoredUploads,
   type SessionStore,
   type StoredUpload,
@@ -12,7 +11,7 @@ import { expectStored } from './support/expect-stored.ts';
 import { interruptAfterFirstChunk, rejection } from './support/upload-helpers.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
 import { QUANTUM, patternBytes, patternFile } from './support/files.ts';
-import { endpoint, faultHeaders, faultsOnce, keepAliveServerUrl, sessionLog, startSessionDirectly, storedFile } from './support/server.ts';
+import { endpoint, faultHeaders, keepAliveServerUrl, sessionLog, startSessionDirectly, storedFile } from './support/server.ts';
 
 const fast = { retries: 1, baseDelayMs: 5, maxDelayMs: 20 };
 const until = async (check: () => Promise<boolean>) => {
@@ -372,41 +371,6 @@ describe('sessions kept in IndexedDB', () => {
     expect(await listStoredUploads(url)).toEqual([]);
     upload.resume();
     await done;
-  });
-
-  it('keeps the file handle, so the upload goes on without choosing the file again', async () => {
-    // A handle from the origin-private file system: a real FileSystemFileHandle, no picker needed.
-    const root = await navigator.storage.getDirectory();
-    const handle = await root.getFileHandle(`handle-${crypto.randomUUID()}.bin`, { create: true });
-    const writable = await handle.createWritable();
-    await writable.write(patternBytes(3 * QUANTUM + 5));
-    await writable.close();
-    const file = await handle.getFile();
-    const url = endpoint();
-    const first = new Upload(file, {
-      endpoint: url,
-      chunkSize: QUANTUM,
-      retry: fast,
-      fileHandle: handle,
-      headers: faultsOnce([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]),
-    });
-    await rejection(first.start());
-
-    // After a reload, all there is: what IndexedDB kept.
-    const [record] = await listStoredUploads(url);
-    const again = await fileOfStoredUpload(record!);
-    expect(again).toBeInstanceOf(File);
-    const result = await new Upload(again!, { endpoint: url, chunkSize: QUANTUM }).start();
-    expect(result.sessionUri).toBe(first.sessionUri);
-    await expectStored(result, file);
-
-    // A file changed since then is not offered as the same one.
-    await interruptedUpload(file, url);
-    const [stale] = await listStoredUploads(url);
-    const rewrite = await handle.createWritable();
-    await rewrite.write(patternBytes(3 * QUANTUM + 5, 9));
-    await rewrite.close();
-    expect(await fileOfStoredUpload({ ...stale!, fileHandle: handle })).toBeUndefined();
   });
 
   it('lets only one upload of a stored file run at a time', async () => {

@@ -3,12 +3,11 @@
 // picker (`directory` with `file-handles`) cannot be clicked through by any test tool: only its
 // dialog is replaced, answering with real handles of the origin-private file system.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
+import { clearStoredUploads } from '../../../src/index.ts';
 import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts';
 import { patternFile } from '../support/files.ts';
-import { endpoint, faultHeaders } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { mount, reachStatus, shadow } from './support/fixture.ts';
+import { mount, shadow } from './support/fixture.ts';
 
 async function itemsAfterDrop(element: ResumableUploadElement, count: number): Promise<readonly UploadItem[]> {
   for (let i = 0; i < 200 && element.items.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -40,30 +39,6 @@ describe('directory, paste and capture', () => {
     expect(input.webkitdirectory).toBe(false);
     expect(input.hasAttribute('capture')).toBe(false);
     await expectNoAxeViolations(element);
-  });
-
-  it('with directory and file-handles, the button opens the folder picker and keeps every file handle', async () => {
-    const root = await navigator.storage.getDirectory();
-    const folder = await root.getDirectoryHandle(`album-${crypto.randomUUID()}`, { create: true });
-    const sub = await folder.getDirectoryHandle('2024', { create: true });
-    for (const [directory, name] of [[folder, 'z.bin'], [sub, 'y.bin']] as const) {
-      const writable = await (await directory.getFileHandle(name, { create: true })).createWritable();
-      await writable.write(new Uint8Array(100).fill(7));
-      await writable.close();
-    }
-    let calls = 0;
-    picker.showDirectoryPicker = async () => (calls++, folder);
-    const url = endpoint();
-    const element = await mount({ endpoint: url, directory: true, 'file-handles': true }, (el) => {
-      el.headers = faultHeaders([{ kind: 'status', status: 400, times: 10 }]);
-    });
-    shadow(element).querySelector<HTMLButtonElement>('[part=button]')!.click();
-    const items = await itemsAfterDrop(element, 2);
-    expect(calls).toBe(1);
-    expect(paths(items)).toEqual([`${folder.name}/2024/y.bin`, `${folder.name}/z.bin`]);
-    for (const item of items) await reachStatus(element, item, 'failed');
-    expect((await listStoredUploads(url)).map((record) => record.fileHandle?.name).sort()).toEqual(['y.bin', 'z.bin']);
-    await root.removeEntry(folder.name, { recursive: true });
   });
 
   function pasteOn(target: EventTarget, file: File): ClipboardEvent {

@@ -13,7 +13,7 @@ import { fast, rejection } from '../support/upload-helpers.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { announced, mount, nextEvent, shadow } from './support/fixture.ts';
 import { RIGHT_TO_LEFT, shippedLocales } from './support/locales.ts';
-import { expectFirstChunkSentOnce, fileInOpfs, interrupt, interruptedRows, rowsAfterConnect } from './support/interrupted.ts';
+import { expectFirstChunkSentOnce, interrupt, interruptedRows, rowsAfterConnect } from './support/interrupted.ts';
 
 /** An upload paused after its first confirmed bytes: its record is kept and its Web Lock held, as in a live tab. */
 async function pausedMidway(file: File, url: string): Promise<Upload> {
@@ -154,75 +154,6 @@ describe('interrupted uploads in the element', () => {
     expect(await elsewhere.requests()).toEqual([]);
   });
 
-  it('Resume reads the file from its kept handle: no new choice of file', async () => {
-    const url = endpoint();
-    const handle = await fileInOpfs(3 * QUANTUM + 11);
-    const file = await handle.getFile();
-    const sessionUri = await interrupt(file, url, handle);
-    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
-    const [row] = await rowsAfterConnect(element, 1);
-    const resume = row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!;
-    expect(resume.getAttribute('aria-label')).toBe(`Resume ${file.name}`);
-    await expectNoAxeViolations(element);
-
-    const success = nextEvent(element, 'upload-success');
-    resume.click();
-    resume.click(); // a double-click resumes once
-    const { result, item } = (await success).detail;
-    expect(item.file.name).toBe(file.name);
-    expect(result.sessionUri).toBe(sessionUri);
-    await expectStored(result, file);
-    await rowsAfterConnect(element, 0);
-    expect(element.items).toHaveLength(1);
-    // The first chunk was on the server before: it was not sent again.
-    await expectFirstChunkSentOnce(sessionUri, file);
-  });
-
-  it("keeps a folder's path across a reload: the interrupted row shows it, and the resumed item and its events carry it", async () => {
-    const root = await navigator.storage.getDirectory();
-    const folder = await root.getDirectoryHandle(`album-${crypto.randomUUID()}`, { create: true });
-    const handle = await (await folder.getDirectoryHandle('2024', { create: true })).getFileHandle('beach.bin', { create: true });
-    const writable = await handle.createWritable();
-    await writable.write(patternBytes(3 * QUANTUM + 11));
-    await writable.close();
-    const path = `${folder.name}/2024/beach.bin`;
-    // The folder picker's dialog is replaced (no test tool can click through it), answering with a real handle.
-    const picker = window as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> };
-    const browserPicker = picker.showDirectoryPicker;
-    picker.showDirectoryPicker = async () => folder;
-    try {
-      const url = endpoint();
-      const first = await mount({ endpoint: url, directory: true, 'file-handles': true, 'chunk-size': String(QUANTUM) }, (el) => {
-        el.headers = faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]);
-      });
-      shadow(first).querySelector<HTMLButtonElement>('[part=button]')!.click();
-      for (let i = 0; i < 200 && first.items[0]?.status !== 'failed'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(first.items.map((item) => [item.relativePath, item.status])).toEqual([[path, 'failed']]);
-      const [record] = await listStoredUploads(url);
-      expect(record!.relativePath).toBe(path);
-      first.remove();
-
-      // As after a reload: another element on the endpoint lists the upload under its folder.
-      const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
-      const [row] = await rowsAfterConnect(element, 1);
-      expect(row!.querySelector('[part~="name"]')!.textContent).toBe(path);
-      expect(row!.querySelector('[part~="name"]')!.getAttribute('title')).toBe(path);
-      const added = nextEvent(element, 'upload-add');
-      const success = nextEvent(element, 'upload-success');
-      row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!.click();
-      expect((await added).detail.relativePath).toBe(path);
-      const { result, item } = (await success).detail;
-      expect(item.relativePath).toBe(path);
-      expect(result.sessionUri).toBe(record!.sessionUri);
-      await element.updateComplete;
-      expect(shadow(element).querySelector(`[data-item="${item.id}"] [part~="name"]`)!.textContent).toBe(path);
-      await expectFirstChunkSentOnce(record!.sessionUri, await handle.getFile());
-    } finally {
-      picker.showDirectoryPicker = browserPicker;
-      await root.removeEntry(folder.name, { recursive: true });
-    }
-  });
-
   it('a file chosen again gets its folder path back, so metadata made from the path finds the same session', async () => {
     const url = endpoint();
     const path = 'reports/2024/report.pdf';
@@ -276,25 +207,6 @@ describe('interrupted uploads in the element', () => {
     const [item] = element.addFiles([file]);
     expect((await added).detail.relativePath).toBe('copies/report.pdf');
     expect(item!.relativePath).toBe('copies/report.pdf');
-  });
-
-  it('a kept handle whose file changed asks for the file again', async () => {
-    const url = endpoint();
-    const handle = await fileInOpfs(2 * QUANTUM);
-    await interrupt(await handle.getFile(), url, handle);
-    const element = await mount({ endpoint: url });
-    const [row] = await rowsAfterConnect(element, 1);
-
-    const rewrite = await handle.createWritable();
-    await rewrite.write(patternBytes(2 * QUANTUM + 1, 5));
-    await rewrite.close();
-    row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!.click();
-    for (let i = 0; i < 100 && !shadow(element).querySelector('[part~="choose-again-button"]'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      await element.updateComplete;
-    }
-    expect(shadow(element).querySelector('[part~="choose-again-button"]')).not.toBeNull();
-    expect(element.items).toEqual([]);
   });
 
   it('follows its endpoint, and shows nothing for an endpoint with no interrupted upload', async () => {

@@ -1,23 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { commands } from 'vitest/browser';
-import { noEmulatedMedia } from '../../support/emulated-media.ts';
+import { describe, expect, it } from 'vitest';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { faultHeaders } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
-
-/** WCAG relative luminance of a computed `rgb(…)` colour. */
-function luminance(color: string): number {
-  const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((value) => {
-    const channel = Number(value) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-const contrast = (a: string, b: string) => {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (light! + 0.05) / (dark! + 0.05);
-};
+import { mount, reachStatus, rowOf } from './support/fixture.ts';
 
 describe('<resumable-upload> rows', () => {
   it('shortens a long name at its end with an ellipsis, with the whole name in its title and text; a short one whole', async () => {
@@ -91,39 +76,5 @@ describe('<resumable-upload> rows', () => {
     const cancel = (await rowOf(element, waiting!)).querySelector('[data-action=cancel] svg')!.innerHTML;
     const remove = (await rowOf(element, gone!)).querySelector('[data-action=remove] svg')!.innerHTML;
     expect(cancel).not.toBe(remove);
-  });
-});
-
-// Colour schemes and forced colours, emulated in both engines (test/support/browser-commands.ts).
-describe('<resumable-upload> rows in other colours', () => {
-  afterEach(async () => {
-    await commands.emulateMedia(noEmulatedMedia);
-  });
-
-  it('sets the empty track off from the row at 3:1 or more, in light and dark colours', async () => {
-    for (const scheme of ['light', 'dark'] as const) {
-      await commands.emulateMedia({ colorScheme: scheme });
-      const element = await mount({ auto: 'false' });
-      const [item] = element.addFiles([patternFile(10, `${scheme}.bin`)]);
-      const row = await rowOf(element, item!);
-      const bar = getComputedStyle(row.querySelector('[part~=progress]')!);
-      expect(contrast(bar.borderTopColor, getComputedStyle(row).backgroundColor), scheme).toBeGreaterThanOrEqual(3);
-    }
-  });
-
-  it('keeps the bar and the Choose button outline visible in forced colours', async () => {
-    await commands.emulateMedia({ forcedColors: 'active' });
-    const element = await mount({ auto: 'false' });
-    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
-    const row = await rowOf(element, item!);
-    const fill = getComputedStyle(row.querySelector('.fill')!);
-    const bar = getComputedStyle(row.querySelector('[part~=progress]')!);
-    expect(fill.backgroundColor).not.toBe(bar.backgroundColor);
-    expect(bar.borderTopStyle).toBe('solid');
-    expect(bar.borderTopColor).not.toBe(bar.backgroundColor);
-    const choose = getComputedStyle(shadow(element).querySelector('[part=button]')!);
-    expect(choose.borderTopStyle).toBe('solid');
-    expect(choose.borderTopColor).not.toBe('rgba(0, 0, 0, 0)');
-    expect(choose.borderTopColor).not.toBe(choose.backgroundColor);
   });
 });

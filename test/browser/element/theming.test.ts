@@ -1,38 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { commands } from 'vitest/browser';
-import { noEmulatedMedia } from '../../support/emulated-media.ts';
+import { describe, expect, it } from 'vitest';
 import { patternFile } from '../support/files.ts';
 import { faultHeaders } from '../support/server.ts';
-import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, rowOf, shadow } from './support/fixture.ts';
 
-describe('<resumable-upload> colour schemes and motion', () => {
-  afterEach(async () => {
-    await commands.emulateMedia(noEmulatedMedia);
-  });
-
-  it('switches to dark colours with prefers-color-scheme: dark, without axe violations', async () => {
-    const element = await mount({ auto: 'false' });
-    element.addFiles([patternFile(10, 'x.bin')]);
-    await element.updateComplete;
-    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
-    // The colours change with a short transition: read them where it ends.
-    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
-    expect(surface()).toBe('rgb(255, 255, 255)');
-    await commands.emulateMedia({ colorScheme: 'dark' });
-    expect(surface()).toBe('rgb(22, 27, 34)');
-    await expectNoAxeViolations(element);
-  });
-
-  it('takes theme custom properties, in both schemes', async () => {
-    const element = await mount({}, (el) => el.style.setProperty('--resumable-upload-surface', 'rgb(1, 2, 3)'));
-    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
-    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
-    expect(surface()).toBe('rgb(1, 2, 3)');
-    await commands.emulateMedia({ colorScheme: 'dark' });
-    expect(surface()).toBe('rgb(1, 2, 3)');
-  });
-
+// Colour schemes and reduced motion are in theming.emulated-media.test.ts.
+describe('<resumable-upload> parts', () => {
   it('exposes parts to style from the page, by status too', async () => {
     const style = document.createElement('style');
     style.textContent = `
@@ -50,14 +22,5 @@ describe('<resumable-upload> colour schemes and motion', () => {
     } finally {
       style.remove();
     }
-  });
-
-  it('drops the progress animation with prefers-reduced-motion: reduce', async () => {
-    const element = await mount({ auto: 'false' });
-    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
-    const fill = (await rowOf(element, item!)).querySelector('.fill')!;
-    expect(getComputedStyle(fill).transitionDuration).toBe('0.2s');
-    await commands.emulateMedia({ reducedMotion: 'reduce' });
-    expect(getComputedStyle(fill).transitionDuration).toBe('0s');
   });
 });

@@ -1,0 +1,115 @@
+// Pictures and videos for the thumbnail tests, made by the browser, and watches on what the element does with them.
+import type { ResumableUploadElement, UploadItem } from '../../../../src/element.ts';
+import { rowOf } from './fixture.ts';
+
+/** A real PNG of `width` × `height`, drawn and encoded by the browser. */
+export async function pngFile(name: string, width = 640, height = 480): Promise<File> {
+  const canvas = new OffscreenCanvas(width, height);
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#c0392b';
+  context.fillRect(0, 0, width, height);
+  context.fillStyle = '#2980b9';
+  context.fillRect(0, 0, width / 2, height / 2);
+  return new File([await canvas.convertToBlob({ type: 'image/png' })], name, { type: 'image/png' });
+}
+
+/**
+ * A real WebM video of `width` × `height` (red, its top left quarter blue), recorded by the browser from
+ * a canvas (MediaRecorder, which Chromium and Firefox both record and play): no fixture file.
+ */
+export async function recordedVideo(name: string, width = 320, height = 240, ms = 500): Promise<File> {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d')!;
+  const paint = () => {
+    context.fillStyle = '#c0392b';
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = '#2980b9';
+    context.fillRect(0, 0, width / 2, height / 2);
+  };
+  paint();
+  const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: 'video/webm' });
+  const chunks: Blob[] = [];
+  recorder.addEventListener('dataavailable', (event) => chunks.push(event.data));
+  // A canvas stream sends a frame when the canvas is painted.
+  const painter = setInterval(paint, 30);
+  recorder.start(100);
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const stopped = new Promise((resolve) => recorder.addEventListener('stop', resolve));
+  recorder.stop();
+  await stopped;
+  clearInterval(painter);
+  return new File(chunks, name, { type: 'video/webm' });
+}
+
+/** The colour at (x, y) of a loaded picture, as `[r, g, b]`. */
+export async function colourAt(image: HTMLImageElement, x: number, y: number): Promise<number[]> {
+  await image.decode();
+  const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight);
+  const context = canvas.getContext('2d')!;
+  context.drawImage(image, 0, 0);
+  return [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+}
+
+export const near = (colour: number[], expected: number[]) => colour.every((value, i) => Math.abs(value - expected[i]!) <= 40);
+
+/**
+ * Watches the page's object URLs (calling through to the real ones): which were made of which blob,
+ * which are revoked, and the most made of video files alive at once.
+ */
+export function watchObjectUrls() {
+  const { createObjectURL, revokeObjectURL } = URL;
+  const made = new Map<string, Blob | MediaSource>();
+  const revoked = new Set<string>();
+  let videosAlive = 0;
+  let mostVideosAlive = 0;
+  const isVideo = (source: Blob | MediaSource | undefined) => source instanceof Blob && source.type.startsWith('video/');
+  URL.createObjectURL = (source: Blob | MediaSource) => {
+    const url = createObjectURL(source);
+    made.set(url, source);
+    if (isVideo(source)) mostVideosAlive = Math.max(mostVideosAlive, ++videosAlive);
+    return url;
+  };
+  URL.revokeObjectURL = (url: string) => {
+    if (isVideo(made.get(url)) && !revoked.has(url)) videosAlive--;
+    revoked.add(url);
+    revokeObjectURL(url);
+  };
+  const errors: unknown[][] = [];
+  const { error } = console;
+  console.error = (...args: unknown[]) => {
+    errors.push(args);
+    error(...args);
+  };
+  return {
+    /** The object URLs made and not revoked. */
+    alive: () => [...made.keys()].filter((url) => !revoked.has(url)),
+    /** The object URLs made of this file, and whether each is revoked. */
+    of: (file: Blob) => [...made].filter(([, source]) => source === file).map(([url]) => ({ url, revoked: revoked.has(url) })),
+    get mostVideosAlive() {
+      return mostVideosAlive;
+    },
+    consoleErrors: errors,
+    restore() {
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+      console.error = error;
+    },
+  };
+}
+
+export async function thumbnailOf(element: ResumableUploadElement, item: UploadItem, timeoutMs = 5000): Promise<HTMLImageElement | null> {
+  const started = performance.now();
+  for (;;) {
+    const image = (await rowOf(element, item)).querySelector<HTMLImageElement>('[part~=thumbnail] img');
+    if (image || performance.now() - started > timeoutMs) return image;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// Fetched, not drawn: Firefox draws a revoked picture from its image cache.
+export const loads = (url: string) => fetch(url).then(
+  () => true,
+  () => false,
+);

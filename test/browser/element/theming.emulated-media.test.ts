@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { commands } from 'vitest/browser';
+import { noEmulatedMedia } from '../../support/emulated-media.ts';
+import { patternFile } from '../support/files.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { mount, rowOf, shadow } from './support/fixture.ts';
+
+// Colour schemes and motion, emulated in Chromium and Firefox (test/support/browser-commands.ts). Not in
+// WebKit: its WebDriver has no media emulation (vite.config.ts lists it).
+describe('<resumable-upload> colour schemes and motion', () => {
+  afterEach(async () => {
+    await commands.emulateMedia(noEmulatedMedia);
+  });
+
+  it('switches to dark colours with prefers-color-scheme: dark, without axe violations', async () => {
+    const element = await mount({ auto: 'false' });
+    element.addFiles([patternFile(10, 'x.bin')]);
+    await element.updateComplete;
+    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
+    // The colours change with a short transition: read them where it ends.
+    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
+    expect(surface()).toBe('rgb(255, 255, 255)');
+    await commands.emulateMedia({ colorScheme: 'dark' });
+    expect(surface()).toBe('rgb(22, 27, 34)');
+    await expectNoAxeViolations(element);
+  });
+
+  it('takes theme custom properties, in both schemes', async () => {
+    const element = await mount({}, (el) => el.style.setProperty('--resumable-upload-surface', 'rgb(1, 2, 3)'));
+    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
+    const surface = () => (zone.getAnimations().forEach((animation) => animation.finish()), getComputedStyle(zone).backgroundColor);
+    expect(surface()).toBe('rgb(1, 2, 3)');
+    await commands.emulateMedia({ colorScheme: 'dark' });
+    expect(surface()).toBe('rgb(1, 2, 3)');
+  });
+
+  it('drops the progress animation with prefers-reduced-motion: reduce', async () => {
+    const element = await mount({ auto: 'false' });
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    const fill = (await rowOf(element, item!)).querySelector('.fill')!;
+    expect(getComputedStyle(fill).transitionDuration).toBe('0.2s');
+    await commands.emulateMedia({ reducedMotion: 'reduce' });
+    expect(getComputedStyle(fill).transitionDuration).toBe('0s');
+  });
+});
