@@ -10,9 +10,9 @@ import { storageEmulator } from './test/third-party/vite-plugin.ts';
 // "browser (webkit)". `*.chromium.test.ts` holds what only Chromium's DevTools protocol can drive (a
 // folder dropped as the operating system drops it): listed as Chromium's alone instead of skipped.
 //
-// Not in WebKit (Debian's WebKitGTK, driven over classic WebDriver): the files named after an API it
-// lacks, each listed here with the reason; what WebKit does without that API is tested in the files
-// beside them, which run in every engine.
+// Not in WebKit (Debian's WebKitGTK, driven over classic WebDriver): the files named after what it or
+// its WebDriver lacks, each listed here with the reason; what WebKit does without it is tested in the
+// files beside them, which run in every engine.
 const notInWebKit: Record<string, string> = {
   // No FileSystemHandle and no origin-private file system (`navigator.storage` is undefined): no
   // handle can be made or kept. Without one the record is kept alone and the row asks for the file again.
@@ -21,6 +21,8 @@ const notInWebKit: Record<string, string> = {
   'emulated-media': 'no media emulation',
   // MediaRecorder refuses WebM, the video these tests record in the page; pictures of images run.
   'media-recorder': 'MediaRecorder records no WebM',
+  // WebKitWebDriver's Tab moves the focus without :focus-visible, on a plain button of the page too.
+  'focus-visible': 'no :focus-visible from WebDriver keys',
 };
 
 const excluded = (engine: Engine) => [

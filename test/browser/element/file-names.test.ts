@@ -23,8 +23,10 @@ function onScreen(element: Element): string {
       const range = document.createRange();
       range.setStart(node, at);
       range.setEnd(node, at + 1);
-      const box = range.getBoundingClientRect();
-      if (box.width > 0) placed.push({ x: box.left + box.width / 2, char: node.textContent![at]! });
+      // The glyph's own box: WebKit adds an empty box at the far end of a run for a character at a
+      // direction change, and the union of both (getBoundingClientRect) would misplace it.
+      const box = [...range.getClientRects()].filter((rect) => rect.width > 0).sort((a, b) => b.width - a.width)[0];
+      if (box) placed.push({ x: box.left + box.width / 2, char: node.textContent![at]! });
     }
   }
   return placed.sort((a, b) => a.x - b.x).map(({ char }) => char).join('');
