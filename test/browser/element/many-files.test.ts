@@ -175,6 +175,21 @@ describe('<resumable-upload> with many files', () => {
     expect(rowAt(element, Math.min(innerHeight, summaryTop) - 1)).not.toBeNull();
   });
 
+  it('keeps the page where it was scrolled when the rows rendered change: at the bottom, it stays there', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    element.addFiles(Array.from({ length: 1000 }, (_, i) => patternFile(10, `file-${i}.bin`)));
+    await element.updateComplete;
+    await waitFrames(2);
+    await element.updateComplete;
+    scrollTo(0, document.documentElement.scrollHeight);
+    const bottom = scrollY;
+    expect(bottom).toBeGreaterThan(0);
+    await waitFrames(3);
+    await element.updateComplete;
+    expect(scrollY).toBe(bottom);
+    expect(placeOf(rows(element).at(-1)!)).toBe(1000);
+  });
+
   it('keeps a focused row while it is scrolled away, and Tab goes on from row to row past the rows rendered', async () => {
     // Held by the server, so the upload started from far away is still under way when paused (done, its
     // Pause button would go and the focus move to its Remove, bringing the row into view).
