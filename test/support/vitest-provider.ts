@@ -49,7 +49,7 @@ function webkitProvider(): BrowserProviderOption {
         try {
           await close();
         } finally {
-          (await driver)?.stop();
+          await driver?.then(({ stop }) => stop(), () => undefined); // a driver that never started has nothing to stop
         }
       };
       return instance as unknown as ReturnType<typeof provider.providerFactory>;
