@@ -238,14 +238,16 @@ describe('<resumable-upload> with many files', () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const items = element.addFiles(Array.from({ length: 500 }, (_, i) => patternFile(10, `file-${i}.bin`)));
     (await rowOf(element, items[4]!)).querySelector<HTMLButtonElement>('[data-action=cancel]')!.focus();
+    // Keyboard scrolling is animated (Chromium, WebKit): the page comes to rest before the next key, as
+    // for a person. WebKit starts a page from where an animation still running has got to.
+    const atRest = async () => {
+      for (let still = 0, last = -1; still < 5; still = scrollY === last ? still + 1 : 0, last = scrollY) await nextFrame();
+      await element.updateComplete;
+    };
     for (let page = 0; page < 25; page++) {
       await userEvent.keyboard('{PageDown}');
-      await nextFrame();
-      await element.updateComplete;
+      await atRest();
     }
-    // Keyboard scrolling is animated (Chromium): the page comes to rest before the next key, as for a person.
-    for (let still = 0, last = -1; still < 5; still = scrollY === last ? still + 1 : 0, last = scrollY) await nextFrame();
-    await element.updateComplete;
     expect(placeOf(rowAt(element, innerHeight / 2)!)).toBeGreaterThan(100);
     const inView = (control: Element) => {
       const box = control.getBoundingClientRect();
