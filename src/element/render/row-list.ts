@@ -1,6 +1,5 @@
 import { noChange, render, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type ChildPart, type DirectiveResult, type PartInfo } from 'lit/directive.js';
-import { holdScroll } from './hold-scroll.ts';
 import { ALL_ROWS_UP_TO, rowRange, type RowRange } from './row-window.ts';
 
 /** What the list of rows is told on each render of the element. */
@@ -73,16 +72,16 @@ class RowListDirective<T> extends Directive {
     const count = items.length;
     const rows = this.#rows;
     let range: RowRange = { first: 0, last: count };
-    let top = 0;
+    const pageY = scrollY;
     if (count > ALL_ROWS_UP_TO) {
       // Read before anything is written: the layout is the last frame's, nothing is laid out again.
       this.#measurePitch();
-      top = list.isConnected ? list.getBoundingClientRect().top : 0;
+      const top = list.isConnected ? list.getBoundingClientRect().top : 0;
       range = rowRange(count, this.#pitch, top, innerHeight, this.#range);
       // Not in the page yet (the first render of the list): place the window once it is.
       if (!list.isConnected) queueMicrotask(() => (part.options?.host as { requestUpdate?(): void } | undefined)?.requestUpdate?.());
     }
-    const moved = list.isConnected && count > ALL_ROWS_UP_TO && (range.first !== this.#range?.first || range.last !== this.#range?.last);
+    const moved = count > ALL_ROWS_UP_TO && range !== this.#range; // rowRange gives the last window back while it covers
     this.#range = range;
 
     // The items to show, in order, each with its index.
@@ -153,8 +152,11 @@ class RowListDirective<T> extends Directive {
     const virtual = count > ALL_ROWS_UP_TO && shown.length > 0;
     const padding = virtual ? `${shown[0]![1] * this.#pitch}px 0 ${(count - shown.at(-1)![1] - 1) * this.#pitch}px` : '';
     if (padding !== this.#padding) list.style.padding = this.#padding = padding;
-    // Only when the window moved: a layout now, instead of a jump the person sees.
-    if (moved) holdScroll(list, top);
+    // WebKit, with no overflow-anchor, scrolled the page up by the height of the rows put in when the
+    // window moved (1,398 px at the bottom of 1,000 rows), although the list kept its top and height.
+    // So then a layout now (reading scrollY lays out), and the page put back where it was: nothing else
+    // can have moved it.
+    if (moved && scrollY !== pageY) scrollTo(scrollX, pageY);
     return noChange;
   }
 
