@@ -26,7 +26,9 @@ export function kyClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient 
     try {
       const response = await client(url, { method, headers, body, signal: stall.signal });
       arm();
-      return { status: response.status, headers: response.headers, text: await response.text(), url: response.url };
+      // WebKitGTK leaves a body being read pending after the abort: the abort itself ends the wait.
+      const aborted = new Promise<never>((_, reject) => stall.signal.addEventListener('abort', () => reject(stall.signal.reason), { once: true }));
+      return { status: response.status, headers: response.headers, text: await Promise.race([response.text(), aborted]), url: response.url };
     } catch (error) {
       if (signal.aborted) throw signal.reason;
       throw new NetworkFailure(url, error);
