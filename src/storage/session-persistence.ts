@@ -53,6 +53,8 @@ export class SessionPersistence {
   #writes: Promise<unknown> = Promise.resolve();
   #broken = false;
   #forgotten = false;
+  /** The store refused a record holding the file handle once: records go without it from then on. */
+  #handleRefused = false;
   #sums: Promise<PrefixChecksums> | undefined;
 
   constructor(
@@ -167,11 +169,20 @@ export class SessionPersistence {
         createdAt: previous?.createdAt ?? now,
         updatedAt: now,
         metadata: this.options.metadata,
-        fileHandle: this.options.fileHandle ?? this.#record?.fileHandle,
+        fileHandle: this.#handleRefused ? undefined : (this.options.fileHandle ?? this.#record?.fileHandle),
         // Only what reads back as valid: a path the record check would refuse would cost the whole record.
         relativePath: isRelativePath(relativePath, name) ? relativePath : this.#record?.relativePath,
       };
-      await this.store.set(this.#record);
+      try {
+        await this.store.set(this.#record);
+      } catch (error) {
+        // Some stores cannot clone a handle (WebKit's private and ephemeral ones refuse files): the
+        // session is still worth keeping, and the file is asked for again after a reload.
+        if (this.#record.fileHandle === undefined) throw error;
+        this.#handleRefused = true;
+        this.#record = { ...this.#record, fileHandle: undefined };
+        await this.store.set(this.#record);
+      }
     }, checksums);
   }
 
