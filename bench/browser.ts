@@ -1,15 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { chromium, firefox, type Browser, type LaunchOptions } from 'playwright';
-import { browserExecutable, chromiumArgs, launchOptions, type Engine } from '../test/support/browsers.ts';
+import { browserExecutable, chromiumArgs, launchOptions, type Engine, type PlaywrightEngine } from '../test/support/browsers.ts';
 import { chromiumExecutable } from '../test/support/chromium.ts';
+import { launchWebKit, type BenchDriver } from './webkit.ts';
 
-export interface BenchBrowser {
+export interface BenchBrowser<B = Browser> {
   engine: Engine;
-  browser: Browser;
+  /** Playwright's browser; for the speed bench, WebKitGTK's behind the calls it makes (webkit.ts). */
+  browser: B;
   /** The browser process; its descendants are the renderers or content processes, GPU, network and utility processes. */
   pid: number;
   version: string;
-  /** Name and version, for the report: `Chromium 156.0.8078.79`, `Firefox 153.7.0esr`. */
+  /** Name and version, for the report: `Chromium 156.0.8078.79`, `Firefox 153.7.0esr`, `WebKitGTK 2.50.6`. */
   label: string;
 }
 
@@ -38,14 +40,17 @@ export function processParents(): Map<number, number> {
 const commandOf = (pid: number) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
 
 /**
- * The browser process Playwright started for us: Chromium is our child; Firefox is the child of its
- * launcher (test/support/firefox-bidi.mjs, a Node process that stands between Playwright and BiDi).
+ * The browser process started for us: Chromium is our child; Firefox is the child of its launcher
+ * (test/support/firefox-bidi.mjs, a Node process that stands between Playwright and BiDi); WebKit's
+ * MiniBrowser is the child of WebKitWebDriver.
  */
 function findBrowserProcess(engine: Engine, before: Set<number>): number | undefined {
   const parents = processParents();
   const childrenOf = (parent: number) => [...parents].filter(([pid, of]) => of === parent && !before.has(pid)).map(([pid]) => pid);
   if (engine === 'chromium') return childrenOf(process.pid).find((pid) => commandOf(pid) === 'chromium');
-  return childrenOf(process.pid).flatMap(childrenOf).find((pid) => commandOf(pid).startsWith('firefox'));
+  const grandchildren = childrenOf(process.pid).flatMap(childrenOf);
+  if (engine === 'webkit') return grandchildren.find((pid) => commandOf(pid) === 'MiniBrowser');
+  return grandchildren.find((pid) => commandOf(pid).startsWith('firefox'));
 }
 
 /**
@@ -59,12 +64,26 @@ function firefoxOptions(): LaunchOptions {
 }
 
 /** Headless Chromium or Firefox ESR, from the same paths and flags as the tests. */
-export async function launchBrowser(engine: Engine = 'chromium'): Promise<BenchBrowser> {
-  const before = new Set(processParents().keys());
-  const browser =
+export function launchBrowser(engine: PlaywrightEngine = 'chromium'): Promise<BenchBrowser> {
+  return launched(engine, () =>
     engine === 'chromium'
-      ? await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs, headless: true })
-      : await firefox.launch({ ...firefoxOptions(), headless: true });
+      ? chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs, headless: true })
+      : firefox.launch({ ...firefoxOptions(), headless: true }),
+  );
+}
+
+/** As `launchBrowser`, or WebKitGTK in an Xvfb of its own: for what asks only the calls of `BenchDriver`. */
+export function launchAnyBrowser(engine: Engine): Promise<BenchBrowser<BenchDriver>> {
+  if (engine !== 'webkit') return launchBrowser(engine);
+  return launched(engine, async () => {
+    const { driver, stopDriver } = await launchWebKit();
+    return { ...driver, close: () => driver.close().finally(stopDriver) };
+  });
+}
+
+async function launched<B extends BenchDriver>(engine: Engine, start: () => Promise<B>): Promise<BenchBrowser<B>> {
+  const before = new Set(processParents().keys());
+  const browser = await start();
   const pid = findBrowserProcess(engine, before);
   if (pid === undefined) {
     await browser.close();
@@ -72,6 +91,6 @@ export async function launchBrowser(engine: Engine = 'chromium'): Promise<BenchB
   }
   const version = browser.version();
   // Debian's Firefox ESR reports its version without the suffix.
-  const name = engine === 'chromium' ? 'Chromium' : browserExecutable('firefox').includes('esr') ? 'Firefox ESR' : 'Firefox';
+  const name = { chromium: 'Chromium', firefox: browserExecutable('firefox').includes('esr') ? 'Firefox ESR' : 'Firefox', webkit: 'WebKitGTK' }[engine];
   return { engine, browser, pid, version, label: `${name} ${version}` };
 }

@@ -1,5 +1,5 @@
 import { statfsSync } from 'node:fs';
-import { engines, type PlaywrightEngine as Engine } from '../test/support/browsers.ts';
+import { browserTestEngines as engines, type Engine } from '../test/support/browsers.ts';
 import { parseLink, type LinkSpec } from './link-proxy.ts';
 
 /** What one `npm run bench` measures; every field can be set by env (BENCH_*) or a `--name=value` flag. */

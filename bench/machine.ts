@@ -22,4 +22,4 @@ export function describeMachine(browser: string): Machine {
 }
 
 export const machineLine = (m: Machine) =>
-  `${m.date.slice(0, 10)}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB RAM, ${m.browser} headless, Node ${m.node}`;
+  `${m.date.slice(0, 10)}, ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB RAM, ${m.browser}${m.browser.startsWith("WebKitGTK") ? " in Xvfb" : " headless"}, Node ${m.node}`;

@@ -1,5 +1,6 @@
-import type { Browser } from 'playwright';
+import type { BrowserContext, Page } from 'playwright';
 import type { Engine } from '../test/support/browsers.ts';
+import type { BenchDriver } from './webkit.ts';
 import type { Contender } from './lineup.ts';
 import type { TimelineEntry } from './page/main.ts';
 import { cdpHeapReader, sampleMemory, type HeapReader, type MemoryPeaks } from './memory.ts';
@@ -25,7 +26,7 @@ const SETTLE_MS = 1000;
 
 export interface MeasureSetup {
   engine: Engine;
-  browser: Browser;
+  browser: BenchDriver;
   browserPid: number;
   servers: BenchServers;
   sampleMs: number;
@@ -43,10 +44,10 @@ export async function measure(setup: MeasureSetup, contender: Contender, file: s
     await page.goto(contender.onClick ? `${servers.origin}/?on-click` : servers.origin);
     await page.waitForFunction(() => window.bench?.ready === true);
     await page.locator('#file').setInputFiles(file);
-    // Chromium's heap is read and collected through its DevTools protocol; Firefox offers neither.
+    // Chromium's heap is read and collected through its DevTools protocol; Firefox and WebKit offer neither.
     let heap: HeapReader | undefined;
     if (engine === 'chromium') {
-      const cdp = await context.newCDPSession(page);
+      const cdp = await (context as BrowserContext).newCDPSession(page as Page);
       await cdp.send('Performance.enable');
       await cdp.send('HeapProfiler.collectGarbage');
       heap = cdpHeapReader(cdp);

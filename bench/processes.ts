@@ -59,10 +59,13 @@ export function sumPss(byProcess: Map<number, Pss>): Pss {
 
 /**
  * The process's role: Chromium's `--type=` switch (renderer, gpu-process, utility, zygote); Firefox's
- * process name (Isolated Web Co[ntent], Socket Process, RDD Process, …); none of these: the browser.
+ * process name (Isolated Web Co[ntent], Socket Process, RDD Process, …); WebKit's (WebKitWebProcess,
+ * WebKitNetworkProcess); none of these: the browser.
  */
 export function roleOf(pid: number): string {
   try {
+    const command = readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+    if (command.startsWith('WebKit')) return command;
     const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
     if (commandLine.includes(' -contentproc')) return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
     const type = /--type=(\S+)/.exec(commandLine)?.[1] ?? 'browser';

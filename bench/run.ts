@@ -1,12 +1,12 @@
 // `npm run bench`: upload speed and memory of ours against raw PUTs, @mux/upchunk and tus-js-client,
-// in headless Chromium over loopback, or over an emulated link (BENCH_LINK=100,40: Mbit/s, RTT ms).
+// in headless Chromium (or --browser=firefox, --browser=webkit) over loopback, or over an emulated link (BENCH_LINK=100,40: Mbit/s, RTT ms).
 // Settings: BENCH_SIZES (MiB), BENCH_RUNS, BENCH_MEMORY (GiB), BENCH_ONLY (contender ids), BENCH_LINK,
 // or the same as --sizes=… --runs=… --memory=… --only=… --link=… flags.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launchBrowser } from './browser.ts';
+import { launchAnyBrowser } from './browser.ts';
 import { bytesOfGiB, bytesOfMiB, freeBytes, readConfig } from './config.ts';
 import { benchFile } from './files.ts';
 import { OURS_DEFAULTS, roundOrder, selectLineup, type Contender } from './lineup.ts';
@@ -45,7 +45,7 @@ execFileSync('sync');
 log('page: vite build…');
 const pageDir = await buildPage();
 const servers = await startServers(pageDir, path.join(filesDir, 'sink'), { link: config.link });
-const { browser, pid, label } = await launchBrowser(config.browser);
+const { browser, pid, label } = await launchAnyBrowser(config.browser);
 const machine = describeMachine(label);
 const setup: MeasureSetup = { engine: config.browser, browser, browserPid: pid, servers, sampleMs: config.sampleMs };
 
