@@ -19,8 +19,6 @@ const notInWebKit: Record<string, string> = {
   opfs: 'no file system handles',
   // No media emulation over classic WebDriver: prefers-color-scheme, forced-colors, prefers-reduced-motion.
   'emulated-media': 'no media emulation',
-  // MediaRecorder refuses WebM, the video these tests record in the page; pictures of images run.
-  'media-recorder': 'MediaRecorder records no WebM',
   // WebKitWebDriver's Tab moves the focus without :focus-visible, on a plain button of the page too.
   'focus-visible': 'no :focus-visible from WebDriver keys',
 };

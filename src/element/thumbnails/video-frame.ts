@@ -4,6 +4,9 @@ const TIMEOUT_MS = 5000;
 /** How far in the picture is taken, at most: the very first frame is often black (a fade in). */
 const SEEK_SECONDS = 1;
 
+/** A seek into the video not over by then is given up for the first frame (see frameShown). */
+const SEEK_PATIENCE_MS = 1000;
+
 /** One video at a time: each holds a decoder, and a folder of clips must not start them all at once. */
 let queue: Promise<unknown> = Promise.resolve();
 
@@ -55,7 +58,15 @@ function frameShown(video: HTMLVideoElement, url: string, signal: AbortSignal): 
     listen('error', () => reject(video.error));
     // A little in, when the length is known (recorded WebM often lacks it); a seek, even to 0,
     // also makes the browser decode a frame that `preload="metadata"` alone may not.
-    listen('loadedmetadata', () => (video.currentTime = Number.isFinite(video.duration) ? Math.min(SEEK_SECONDS, video.duration / 4) : 0));
+    listen('loadedmetadata', () => {
+      const at = Number.isFinite(video.duration) ? Math.min(SEEK_SECONDS, video.duration / 4) : 0;
+      video.currentTime = at;
+      // WebKit may never end a seek into a WebM without cues (as MediaRecorder writes them): then the first frame.
+      if (at > 0) {
+        const timer = setTimeout(() => video.seeking && (video.currentTime = 0), SEEK_PATIENCE_MS);
+        signal.addEventListener('abort', () => clearTimeout(timer));
+      }
+    });
     for (const type of ['loadeddata', 'seeked', 'canplay']) listen(type, check);
     video.requestVideoFrameCallback?.(() => {
       presented = true;

@@ -4,7 +4,7 @@ import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, rowOf, scrollToRow } from './support/fixture.ts';
 import { loads, pngFile, thumbnailOf, watchObjectUrls } from './support/thumbnails.ts';
 
-// Videos are in thumbnails-video.media-recorder.test.ts.
+// Videos are in thumbnails-video.test.ts.
 
 describe('<resumable-upload> thumbnails', () => {
   it('shows a small picture of an image, a file-type icon for the rest, and revokes the picture when the row goes', async () => {

@@ -14,33 +14,13 @@ export async function pngFile(name: string, width = 640, height = 480): Promise<
 }
 
 /**
- * A real WebM video of `width` × `height` (red, its top left quarter blue), recorded by the browser from
- * a canvas (MediaRecorder, which Chromium and Firefox both record and play): no fixture file.
+ * A real WebM video (VP8, 320 × 240, red with its top left quarter blue, 1 s), as a file named `name`.
+ * Recorded once in Chromium by MediaRecorder from a painted canvas; shipped as a file because WebKit's
+ * MediaRecorder cannot record WebM, though all three engines play it.
  */
-export async function recordedVideo(name: string, width = 320, height = 240, ms = 500): Promise<File> {
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext('2d')!;
-  const paint = () => {
-    context.fillStyle = '#c0392b';
-    context.fillRect(0, 0, width, height);
-    context.fillStyle = '#2980b9';
-    context.fillRect(0, 0, width / 2, height / 2);
-  };
-  paint();
-  const recorder = new MediaRecorder(canvas.captureStream(30), { mimeType: 'video/webm' });
-  const chunks: Blob[] = [];
-  recorder.addEventListener('dataavailable', (event) => chunks.push(event.data));
-  // A canvas stream sends a frame when the canvas is painted.
-  const painter = setInterval(paint, 30);
-  recorder.start(100);
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const stopped = new Promise((resolve) => recorder.addEventListener('stop', resolve));
-  recorder.stop();
-  await stopped;
-  clearInterval(painter);
-  return new File(chunks, name, { type: 'video/webm' });
+export async function videoFile(name: string): Promise<File> {
+  const answer = await fetch(new URL('../../fixtures/red-blue-320x240.webm', import.meta.url));
+  return new File([await answer.blob()], name, { type: 'video/webm' });
 }
 
 /** The colour at (x, y) of a loaded picture, as `[r, g, b]`. */
@@ -99,7 +79,7 @@ export function watchObjectUrls() {
   };
 }
 
-export async function thumbnailOf(element: ResumableUploadElement, item: UploadItem, timeoutMs = 5000): Promise<HTMLImageElement | null> {
+export async function thumbnailOf(element: ResumableUploadElement, item: UploadItem, timeoutMs = 20_000): Promise<HTMLImageElement | null> {
   const started = performance.now();
   for (;;) {
     const image = (await rowOf(element, item)).querySelector<HTMLImageElement>('[part~=thumbnail] img');

@@ -1,17 +1,15 @@
-// Thumbnails of videos, from a video recorded in the page (MediaRecorder, WebM). Not in WebKit, whose
-// MediaRecorder refuses WebM (vite.config.ts lists it); its pictures of images are tested in
-// thumbnails.test.ts.
+// Thumbnails of videos, from a real WebM video (test/browser/fixtures), in every engine.
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, rowOf } from './support/fixture.ts';
-import { colourAt, loads, near, recordedVideo, thumbnailOf, watchObjectUrls } from './support/thumbnails.ts';
+import { colourAt, loads, near, videoFile, thumbnailOf, watchObjectUrls } from './support/thumbnails.ts';
 
 describe('<resumable-upload> thumbnails of videos', () => {
   it("shows a frame of a real video, made from a detached video's object URL that is revoked once drawn, one video at a time", async () => {
     const watch = watchObjectUrls();
     try {
       const element = await mount({ multiple: true, auto: 'false' });
-      const videos = await Promise.all(['a.webm', 'b.webm', 'c.webm'].map((name) => recordedVideo(name)));
+      const videos = await Promise.all(['a.webm', 'b.webm', 'c.webm'].map((name) => videoFile(name)));
       const items = element.addFiles(videos);
       for (const item of items) {
         const image = await thumbnailOf(element, item);
@@ -51,7 +49,7 @@ describe('<resumable-upload> thumbnails of videos', () => {
       const element = await mount({ multiple: true, auto: 'false' });
       const notVideo = new File([new TextEncoder().encode('these bytes are no video at all. '.repeat(200))], 'clip.webm', { type: 'video/webm' });
       const unplayable = new File([new Uint8Array(64)], 'clip.xyz', { type: 'video/x-no-such-format' });
-      const [fake, unknown, real] = element.addFiles([notVideo, unplayable, await recordedVideo('real.webm')]);
+      const [fake, unknown, real] = element.addFiles([notVideo, unplayable, await videoFile('real.webm')]);
       expect(await thumbnailOf(element, real!)).not.toBeNull();
       // The file that is no video was tried, and its URL revoked once the browser refused it.
       const triedAndRevoked = () => watch.of(notVideo).length > 0 && watch.of(notVideo).every(({ revoked }) => revoked);
@@ -77,7 +75,7 @@ describe('<resumable-upload> thumbnails of videos', () => {
     const { videoFrame } = await import('../../../src/element/thumbnails/video-frame.ts');
     const watch = watchObjectUrls();
     try {
-      const video = await recordedVideo('slow.webm');
+      const video = await videoFile('slow.webm');
       expect(await videoFrame(video, 96, 1)).toBeUndefined();
       expect(watch.of(video)).toHaveLength(1);
       expect(watch.of(video)[0]!.revoked).toBe(true);
