@@ -61,6 +61,8 @@ export default defineConfig({
           name: 'node',
           include: ['test/node/**/*.test.ts'],
           environment: 'node',
+          // A guard against a hang, not a speed check: a loaded laptop may take seconds to hash a file.
+          testTimeout: 30_000,
         },
       },
       {

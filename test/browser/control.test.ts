@@ -71,11 +71,13 @@ describe('abort', () => {
     const upload = new Upload(file, {
       endpoint: endpoint(),
       chunkSize: QUANTUM,
-      headers: faultHeaders([{ kind: 'delay', ms: 500 }]),
+      headers: faultHeaders([{ kind: 'delay', ms: 2000 }]),
     });
     const done = upload.start();
     await nextState(upload, 'uploading');
-    await wait(50);
+    // Aborted while the server holds the first chunk's request (its answer delayed): however busy the machine.
+    const chunkArrived = async () => (await sessionLog(upload.sessionUri!)).requests.some((r) => r.kind === 'chunk');
+    for (let i = 0; i < 500 && !(await chunkArrived()); i++) await wait(10);
     upload.abort();
     const error = await rejection(done);
     expect(error.code).toBe('aborted');

@@ -5,7 +5,7 @@ import { clearStoredUploads } from '../../../src/storage/stored-uploads.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { endpoint, faultHeaders } from '../support/server.ts';
 import { interrupt, rowsAfterConnect } from './support/interrupted.ts';
-import { announced, liveRegionText, mount, reachStatus, shadow } from './support/fixture.ts';
+import { announced, liveRegionText, mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
 
 /** The focused control inside the element, described by its label. */
 function focused(element: ResumableUploadElement): string | undefined {
@@ -17,10 +17,10 @@ beforeEach(() => clearStoredUploads());
 
 describe('<resumable-upload> focus', () => {
   it('does not pull focus back once it left the element: the upload finishing under a Pause clicked away from stays put', async () => {
-    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 40, times: 100 }])));
+    // Each answer held long enough that the upload is still on when its Pause is focused, however busy the machine.
+    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 300, times: 100 }])));
     const [item] = element.addFiles([patternFile(4 * QUANTUM, 'away.bin')]);
-    await element.updateComplete;
-    shadow(element).querySelector<HTMLElement>('[data-action=pause]')!.focus();
+    (await rowOf(element, item!)).querySelector<HTMLElement>('[data-action=pause]')!.focus();
     expect(focused(element)).toBe('Pause away.bin');
     // Focus leaves for the page's body, as after a click on plain text (focusout, no related target).
     // Playwright cannot click into the test frame in Firefox ("Element is not visible"), so the focus is let go here.
@@ -38,7 +38,8 @@ describe('<resumable-upload> focus', () => {
     const url = endpoint();
     const file = patternFile(4 * QUANTUM, 'again.bin');
     await interrupt(file, url);
-    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 40, times: 100 }])));
+    // Answers held long enough that the upload is still on when the focus is checked, however busy the machine.
+    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 1000, times: 100 }])));
     const [row] = await rowsAfterConnect(element, 1);
     const input = shadow(element).querySelector<HTMLInputElement>('input[type=file]')!;
     input.addEventListener('click', (event) => event.preventDefault(), { once: true }); // no real dialog in a test
