@@ -94,9 +94,7 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
-            // Not yet in WebKit: there its first upload to the emulator once met no answer for 30 s
-            // (1 run in 2, a fresh emulator on a loaded machine); to be proven steady first.
-            instances: instances().filter(({ browser }) => browser !== 'webkit'),
+            instances: instances(),
             commands: browserCommands,
           },
         },
