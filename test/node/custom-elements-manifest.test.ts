@@ -1,5 +1,5 @@
 // custom-elements.json comes from the element's JSDoc. These checks compare it with what the
-// sources really render, emit and style, and with the README, so neither can fall behind.
+// sources really render, emit and style, and with the docs, so neither can fall behind.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -88,11 +88,11 @@ describe('custom-elements.json', () => {
   });
 });
 
-describe('the README', () => {
+describe('the docs of the element', () => {
   let section: string;
   beforeAll(async () => {
-    const readme = await readFile(join(repository, 'README.md'), 'utf8');
-    section = readme.slice(readme.indexOf('## The element'), readme.indexOf('\n## ', readme.indexOf('## The element') + 1));
+    const guides = ['docs/element.md', 'docs/forms.md', 'docs/styling-and-languages.md', 'docs/recovery.md'];
+    section = (await Promise.all(guides.map((guide) => readFile(join(repository, guide), 'utf8')))).join('\n');
   });
 
   it('documents every attribute, property, method, event, slot, part and custom property of the manifest', () => {
