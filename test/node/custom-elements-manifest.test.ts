@@ -18,7 +18,7 @@ interface Named {
 interface ElementDeclaration {
   tagName: string;
   attributes: (Named & { fieldName?: string })[];
-  members: (Named & { kind: 'field' | 'method'; static?: boolean })[];
+  members: (Named & { kind: 'field' | 'method'; static?: boolean; readonly?: boolean; privacy?: string })[];
   events: (Named & { type?: { text: string } })[];
   slots: Named[];
   cssParts: Named[];
@@ -85,6 +85,17 @@ describe('custom-elements.json', () => {
   it('describes every attribute, property, method, event, slot, part and custom property', () => {
     const all = [...element.attributes, ...element.members, ...element.events, ...element.slots, ...element.cssParts, ...element.cssProperties];
     expect(all.filter((entry) => !entry.description?.trim()).map((entry) => entry.name)).toEqual([]);
+  });
+});
+
+describe('src/react.ts', () => {
+  it('types every property a script can set as a React prop', async () => {
+    const react = await readFile(join(repository, 'src/react.ts'), 'utf8');
+    const picked = react.slice(react.indexOf('Pick<'), react.indexOf('>', react.indexOf('Pick<') + 5));
+    const props = [...picked.matchAll(/\| '(\w+)'/g)].map(([, name]) => name!);
+    const settable = element.members.filter((member) => member.kind === 'field' && !member.static && !member.readonly && member.privacy === undefined).map((member) => member.name);
+    expect(settable).toEqual(expect.arrayContaining(['endpoint', 'headers', 'formValue']));
+    expect(props.sort()).toEqual(settable.sort());
   });
 });
 
