@@ -67,8 +67,9 @@ export function methodsReference(element: ElementDeclaration): string {
   const methods = element.members.filter((member) => member.kind === 'method' && !member.static && member.privacy === undefined);
   return methods
     .map((method) => {
-      const parameters = (method.parameters ?? []).map((parameter) => `${parameter.name}${parameter.optional ? '?' : ''}`).join(', ');
-      return `- \`${method.name}(${parameters})\`: ${described(method).replace(/\s*\n\s*/g, ' ')}`;
+      const parameters = (method.parameters ?? []).map((parameter) => `${parameter.name}${parameter.optional ? '?' : ''}${parameter.type ? `: ${parameter.type.text}` : ''}`).join(', ');
+      const returns = method.return?.type?.text;
+      return `- \`${method.name}(${parameters})${returns ? `: ${returns}` : ''}\`: ${described(method).replace(/\s*\n\s*/g, ' ')}`;
     })
     .join('\n');
 }
