@@ -1,5 +1,5 @@
 // The docs' generated blocks are what `npm run docs` would write now, and the lists still kept by
-// hand name everything they list from (entry points, the layout of src/): a change to the sources
+// hand name everything they list from (entry points, the layout of src/, the translations): a change to the sources
 // that leaves a doc behind fails here.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -35,4 +35,11 @@ it('names every folder of src/ in the layout of docs/development.md', async () =
   const folders = (await readdir(join(repository, 'src'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => `src/${entry.name}/`);
   expect(folders.length).toBeGreaterThan(8);
   expect(folders.filter((folder) => !layout.includes(`\`${folder}\``))).toEqual([]);
+});
+
+it('names every shipped translation in the languages table of docs/styling-and-languages.md', async () => {
+  const doc = await read('docs/styling-and-languages.md');
+  const tags = (await readdir(join(repository, 'src/element/locales'))).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3));
+  expect(tags).toContain('pt-BR');
+  expect(tags.filter((tag) => !doc.includes(`| \`${tag}\``))).toEqual([]);
 });
