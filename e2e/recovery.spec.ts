@@ -123,7 +123,7 @@ test('a file changed on disk mid-upload fails with file-unreadable in Chromium; 
     return;
   }
   // Firefox reads a chosen file as it is on disk, without checking its date: only the date changed
-  // here, so the upload ends with the very bytes of the file (README, Browsers).
+  // here, so the upload ends with the very bytes of the file (docs/development.md, Browsers).
   await expect(row).toHaveAttribute('data-state', 'done', { timeout: 150_000 });
   const info = await (await request.get(`/__files/${await row.getAttribute('data-file-id')}/info`)).json();
   expect(info.sha256).toBe(await sha256OfFile(file));

@@ -1,13 +1,18 @@
 // What each entry costs a page, min+gzip with every dependency bundled in, as an application's
 // bundler would ship it. Fails (exit 1) when an entry outgrows its limit, so `npm test` catches growth.
 //
-//   npm run size            # the table
-//   npm run size -- --json  # the figures as JSON
+//   npm run size                  # the table; fails too when the docs' size table is stale
+//   npm run size -- --json        # the figures as JSON
+//   npm run size -- --write-docs  # rewrites the size table of README.md and docs/size.md
+import { readFile, writeFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
+import { withBlock } from './docs/blocks.ts';
 
 interface Entry {
   name: string;
+  /** How the docs' table names it. */
+  label: string;
   file: string;
   /** A page's own code importing the entry, when the page uses less than all of its exports. */
   page?: string;
@@ -19,12 +24,12 @@ interface Entry {
 
 const KB = 1000;
 const entries: Entry[] = [
-  { name: 'resumable-upload/engine', file: 'src/index.ts', limitBytes: 11.45 * KB, goalBytes: 12 * KB },
+  { name: 'resumable-upload/engine', label: '`resumable-upload/engine`', file: 'src/index.ts', limitBytes: 11.45 * KB, goalBytes: 12 * KB },
   // A page with the element imports the package for its side effect (the element registers itself);
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
-  { name: "resumable-upload, a page with the element (import 'resumable-upload')", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 24.4 * KB, goalBytes: 24 * KB },
+  { name: "resumable-upload, a page with the element (import 'resumable-upload')", label: "`resumable-upload`, a page with the element (`import 'resumable-upload'`)", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 24.4 * KB, goalBytes: 24 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
-  { name: 'resumable-upload, every export (element + engine + lit)', file: 'src/main.ts', limitBytes: 35.4 * KB },
+  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 35.4 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
@@ -36,6 +41,7 @@ const dependencies: Record<string, string> = {
 
 interface Measured {
   name: string;
+  label?: string;
   initialBytes: number;
   lazyBytes: number;
   limitBytes?: number;
@@ -94,7 +100,7 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const measured: Measured[] = [];
 for (const entry of entries) {
   const measuredEntry = entry.page === undefined ? await measure(entry.name, entry.file) : await measure(entry.name, `size-of:${entry.name}`, entry.page.replace("'./", `'${process.cwd()}/`));
-  measured.push({ ...measuredEntry, limitBytes: entry.limitBytes, goalBytes: entry.goalBytes });
+  measured.push({ ...measuredEntry, label: entry.label, limitBytes: entry.limitBytes, goalBytes: entry.goalBytes });
 }
 const libraries: Measured[] = [];
 for (const [name, source] of Object.entries(dependencies)) libraries.push(await measure(name, `size-of:${name}`, source));
@@ -111,8 +117,27 @@ if (process.argv.includes('--json')) {
   console.log(`\nDependencies alone, min+gzip: ${libraries.map((l) => `${l.name} ${kb(l.initialBytes)}`).join(', ')}`);
 }
 
+/** The docs' size table: what `--write-docs` writes, and what the docs must hold. */
+const docsTable = [
+  '| entry | at start | later (at idle or on first use) |',
+  '| --- | ---: | ---: |',
+  ...measured.map((m) => `| ${m.label} | ${kb(m.initialBytes)} | ${kb(m.lazyBytes)} |`),
+  '',
+  `The dependencies alone, as these entries import them: ${libraries.map((l) => `${l.name} ${kb(l.initialBytes)}`).join(', ')}.`,
+].join('\n');
+const stale: string[] = [];
+for (const file of ['README.md', 'docs/size.md']) {
+  const doc = await readFile(file, 'utf8');
+  const next = withBlock(doc, 'size', docsTable);
+  if (next === doc) continue;
+  if (process.argv.includes('--write-docs')) await writeFile(file, next);
+  else stale.push(file);
+}
+if (process.argv.includes('--write-docs')) console.log('\nThe size tables of README.md and docs/size.md are up to date.');
+for (const file of stale) console.error(`${file}: its size table differs from these figures; \`npm run size -- --write-docs\` rewrites it.`);
+
 const over = measured.filter((m) => m.initialBytes > m.limitBytes!);
 for (const m of over) {
   console.error(`${m.name} is ${m.initialBytes} B, over its limit of ${m.limitBytes!} B: find what grew (npm run size), or raise the limit in scripts/bundle-size.ts on purpose.`);
 }
-process.exitCode = over.length > 0 ? 1 : 0;
+process.exitCode = over.length > 0 || stale.length > 0 ? 1 : 0;

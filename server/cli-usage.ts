@@ -1,6 +1,7 @@
-/** `npm run server -- --help`; docs/server.md carries it as printed (scripts/server-docs.ts). */
-export const USAGE = `npm run server -- [options]: the reference server on its own, for local development and tests
+/** `resumable-upload-server --help`; docs/server.md carries it as printed (scripts/server-docs.ts). */
+export const USAGE = `resumable-upload-server [options]: the reference server on its own, for local development and tests
 (not for production: one process, everything in memory but the bytes, no authentication).
+In this repository: npm run server -- [options].
 
   --port N                    port to listen on (default: $PORT or 8787; 0 for any free port)
   --host ADDRESS              address to listen on (default: 127.0.0.1, this machine only)

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { USAGE } from './cli-usage.ts';
 import { createReferenceServer, type ReferenceServerOptions } from './reference-server.ts';
 
-const HELP = 'npm run server -- --help lists the options';
+const HELP = '--help lists the options';
 
 /** A whole number >= 0 from a flag, or exit with the flag's name. */
 function wholeNumber(name: string, text: string | undefined): number | undefined {

@@ -28,6 +28,7 @@ export type ResumableUploadProperties = Partial<
     | 'store'
     | 'fileHandles'
     | 'lang'
+    | 'background'
     | 'headers'
     | 'prepare'
     | 'metadata'

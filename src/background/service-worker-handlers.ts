@@ -10,6 +10,7 @@ import {
   type BackgroundOutcome,
 } from './background-fetch-api.ts';
 
+/** The options of `handleBackgroundUploads()`: the words of the browser's progress UI, the page its click opens, the store. */
 export interface BackgroundUploadsOptions {
   /** Where the pages keep their session records; the default IndexedDB store unless the pages use another. */
   store?: SessionStore;

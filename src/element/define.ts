@@ -1,5 +1,6 @@
 import { ResumableUploadElement } from './resumable-upload.ts';
 
+/** The element's tag name. */
 export const TAG_NAME = 'resumable-upload';
 
 /**

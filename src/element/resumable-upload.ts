@@ -54,13 +54,13 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @tag resumable-upload
  * @summary Resumable uploads with a list of files, progress you can trust, pause, resume, cancel and retry.
  *
- * @fires {UploadAddEvent} upload-add - A valid file is about to be listed. Cancelable: then it is listed as rejected (`'cancelled-by-app'`) with your `detail.message`, or left out with `detail.silent`. `{ file, relativePath, message, silent }`
- * @fires {UploadRejectEvent} upload-reject - A file failed `accept`, a size or count limit or `multiple`, or `upload-add` was cancelled. `{ file, item, reason }`
- * @fires {UploadStartEvent} upload-start - An upload started (also on retry). `{ file, item, upload }`
+ * @fires {UploadAddEvent} upload-add - A valid file is about to be listed. Cancelable: `preventDefault()` lists it as rejected (`'cancelled-by-app'`) and fires `upload-reject`; set `detail.message` for the words the row shows, or `detail.silent = true` to leave it out without a trace. `{ file, relativePath, message, silent }`
+ * @fires {UploadRejectEvent} upload-reject - A file failed `accept`, a size or count limit or `multiple`, or `upload-add` was cancelled; it is listed as rejected, with the reason. `{ file, item, reason }`
+ * @fires {UploadStartEvent} upload-start - An upload started: the first time and on each retry (not on resume after a pause). `{ file, item, upload }`
  * @fires {UploadProgressEvent} upload-progress - The server confirmed more bytes. `{ file, item, upload, bytesCommitted, bytesTotal }`
- * @fires {UploadSuccessEvent} upload-success - A file is stored. `{ file, item, upload, result }`
- * @fires {UploadErrorEvent} upload-error - An upload failed after the engine's retries. `{ file, item, upload, error }`
- * @fires {UploadCancelEvent} upload-cancel - An upload was cancelled. `{ file, item, upload }`
+ * @fires {UploadSuccessEvent} upload-success - The file is stored. `{ file, item, upload, result }` (`result.status`, `result.body`). With `background`, also once for an upload the browser finished after its page was closed: then `detail.background` is `true`, `file`, `item` and `upload` are undefined and `storedUpload` names the file (a `BackgroundSuccessDetail`: narrow with `isBackgroundSuccess(detail)`).
+ * @fires {UploadErrorEvent} upload-error - The upload failed after the engine's retries; the row offers Retry. `{ file, item, upload, error }` (`upload` is undefined if `prepare` threw)
+ * @fires {UploadCancelEvent} upload-cancel - An upload was cancelled (its button, `item.cancel()`, `cancelAll()`, `upload.abort()`). `{ file, item, upload }`
  *
  * @slot drop-label - Beside the button; default "or drop them here".
  * @slot empty - Shown while no file is listed; default "No files yet."
@@ -70,7 +70,7 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart hint - Around the `drop-label` slot.
  * @csspart empty - Around the `empty` slot.
  * @csspart list - The list of files.
- * @csspart item - One file's row; it also has the part `item-<status>` below.
+ * @csspart item - One file's row. Each row also has `item-<status>` (below), e.g. `::part(item-failed)`.
  * @csspart item-ready - A row waiting for Start (`auto="false"`).
  * @csspart item-queued - A row waiting for a free place (`concurrency`).
  * @csspart item-starting - A row starting its session.
@@ -83,8 +83,8 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart item-failed - A row failed; Retry is offered.
  * @csspart item-cancelled - A row cancelled.
  * @csspart item-rejected - A row not added (`accept`, a size or count limit, `multiple`, or a cancelled `upload-add`).
- * @csspart thumbnail - A small picture of an image file or of a frame near a video's start (made when its row comes on screen), else an icon of the file's type.
- * @csspart name - The file's name; a long one is shortened in the middle, keeping its extension, and whole in its `title`.
+ * @csspart thumbnail - A small picture of an image file or of a frame near a video's start, else an icon of its type (image, video, audio, other). Pictures are made only for rows on screen, decoded and scaled off the main thread (`createImageBitmap`), by code loaded with the first image or video row; their object URLs are revoked when the row goes. A video is read by a detached, muted `<video preload="metadata">`, one at a time, from an object URL revoked as soon as its frame is drawn; a video the browser cannot play (a codec it lacks, a file that is no video) or that shows no frame within 5 s keeps the icon.
+ * @csspart name - The file's name (one text; a long one ends in an ellipsis, whole in its `title`).
  * @csspart size - The file's size.
  * @csspart status - The item's status text.
  * @csspart progress - The progress bar (`role="progressbar"`).
@@ -101,8 +101,8 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart interrupted-list - The uploads a reload or a closed tab interrupted, listed on connect.
  * @csspart interrupted-item - One interrupted upload's row (it also has `name`, `size`, `status`, `progress`, `actions`).
  * @csspart choose-again-button - Opens the picker to choose an interrupted upload's file again.
- * @csspart discard-button - Forgets an interrupted upload.
- * @csspart summary - All files at once, below the list from the second file: counts, one bar, figures and buttons.
+ * @csspart discard-button - Forgets an interrupted upload. (Its Resume is `resume-button`.)
+ * @csspart summary - All files at once, below the list from the second file (and in view while a long list scrolls): counts, one bar, figures and buttons.
  * @csspart summary-counts - Files done, failed and left.
  * @csspart summary-progress - One bar of the bytes the server confirmed over all files (`role="progressbar"`); its fill is `progress-indicator`.
  * @csspart summary-details - Percent and bytes over all files, the overall speed and time left.
@@ -116,19 +116,19 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart background-list - With `background`: uploads the browser runs or ran after their page was closed.
  * @csspart background-item - One of them (it also has `name`, `size`, `status`, `progress`).
  *
- * @cssproperty --resumable-upload-accent - Button, progress and focus colour.
- * @cssproperty --resumable-upload-on-accent - Text on the accent colour.
- * @cssproperty --resumable-upload-text - Text colour.
- * @cssproperty --resumable-upload-muted - Secondary text (sizes, details, hints).
- * @cssproperty --resumable-upload-surface - Background of the drop zone, rows and buttons.
- * @cssproperty --resumable-upload-border - Borders.
- * @cssproperty --resumable-upload-track - The progress bar's empty part.
- * @cssproperty --resumable-upload-bar-thickness - The progress bars' thickness; default `0.5rem`.
- * @cssproperty --resumable-upload-error - Failures and rejections.
- * @cssproperty --resumable-upload-success - Finished uploads.
+ * @cssproperty [--resumable-upload-accent=#1a56db] - Button, progress and focus colour.
+ * @cssproperty [--resumable-upload-on-accent=#fff] - Text on the accent colour.
+ * @cssproperty [--resumable-upload-text=#1f2328] - Text colour.
+ * @cssproperty [--resumable-upload-muted=#555d66] - Secondary text (sizes, details, hints).
+ * @cssproperty [--resumable-upload-surface=#fff] - Background of the drop zone, rows and buttons.
+ * @cssproperty [--resumable-upload-border=#8c959f] - Borders.
+ * @cssproperty [--resumable-upload-track=#dde1e6] - The progress bar's empty part (its edge is in the border colour, 3:1 against the row).
+ * @cssproperty [--resumable-upload-bar-thickness=0.5rem] - The progress bars' thickness.
+ * @cssproperty [--resumable-upload-error=#b3261e] - Failures and rejections.
+ * @cssproperty [--resumable-upload-success=#116329] - Finished uploads.
  * @cssproperty --resumable-upload-focus - The focus ring; defaults to the accent.
- * @cssproperty --resumable-upload-radius - Corner radius.
- * @cssproperty --resumable-upload-spacing - The base spacing unit.
+ * @cssproperty [--resumable-upload-radius=0.5rem] - Corner radius.
+ * @cssproperty [--resumable-upload-spacing=0.75rem] - The base spacing unit.
  * @cssproperty --resumable-upload-font - Font family; inherited by default.
  *
  * @attr dragover - Present (read-only) while files are dragged over the element.
@@ -138,7 +138,7 @@ export class ResumableUploadElement extends LitElement {
   /** A form control: `name`, `required`, a value per finished file, reset and a disabled fieldset. */
   static formAssociated = true;
 
-  /** The media upload URL, e.g. `/upload/drive/v3/files`. */
+  /** The media upload URL, e.g. `/upload/drive/v3/files` (the engine's `endpoint`). */
   @property() endpoint = '';
   /** `'resumable'`, `'media'`, `'multipart'` or `'auto'` (see the engine's `uploadType`). */
   @property({ attribute: 'upload-type' }) uploadType: UploadType = 'resumable';
@@ -159,7 +159,7 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Number, attribute: 'max-files' }) maxFiles: number | undefined;
   /** The most all listed files may hold together, a size (rejected and cancelled rows do not count); a file that would pass it is rejected (`'max-total-size'`). */
   @property({ attribute: 'max-total-size' }) maxTotalSize: number | string | undefined;
-  /** Take several files at once. */
+  /** Take several files at once; without it, each extra file of a drop is rejected. */
   @property({ type: Boolean, reflect: true }) multiple = false;
   /**
    * The button picks a folder: every file in it and its subfolders is added, each with its
@@ -168,11 +168,11 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Boolean, reflect: true }) directory = false;
   /** Passed to the file input, for phones: `'environment'` opens the rear camera, `'user'` the front one (with `accept="image/*"` or `video/*`). */
   @property() capture: string | undefined;
-  /** Where pasted files are taken: `'element'` while focus is inside it, `'page'` anywhere on the page (unless something else took the paste). */
+  /** Where pasted files are taken: `'element'` while focus is inside it, `'page'` anywhere on the page (unless something else, say an editor, took the paste first with `preventDefault()`). */
   @property() paste: 'element' | 'page' = 'element';
   /** Start uploading as soon as files are chosen; `auto="false"` waits for Start or `startAll()`. */
   @property({ converter: (value) => value !== 'false' }) auto = true;
-  /** How many files upload at the same time. */
+  /** How many files upload at the same time; the others wait as `queued`. */
   @property({ type: Number }) concurrency = 1;
   /** No new files (button, drop, paste); uploads under way go on. */
   @property({ type: Boolean, reflect: true }) disabled = false;
@@ -188,19 +188,23 @@ export class ResumableUploadElement extends LitElement {
    * file input opens.
    */
   @property({ type: Boolean, attribute: 'file-handles' }) fileHandles = false;
-  /** The language of words and numbers; unset, the closest `lang` up the page. Translations: `registerLocale()`. */
+  /** The language of words and numbers; unset, the closest `lang` up the page, else the browser's. Translations: `registerLocale()`. */
   @property({ reflect: true }) override lang!: string;
   /**
    * Where the browser allows it (Chromium, with a service worker that calls `handleBackgroundUploads()`
    * from `resumable-upload/service-worker`), an upload under way when the page is hidden or closed is
    * handed to the browser, which finishes it; coming back, the element shows it running (what was
    * sent) or done (`upload-success` once, with `detail.background`). Elsewhere nothing changes.
-   * Off by default: see the README's "Finishing after the tab is closed".
+   * Off by default: see docs/recovery.md, "Finishing after the tab is closed".
    */
   @property({ type: Boolean }) background = false;
-  /** Headers for every request, or a function returning them (called before each request, for fresh tokens). */
+  /** Headers for every request, or a function returning them (may be async; called before each request, for fresh tokens). Tokens go here, never in attributes. */
   @property({ attribute: false }) headers: HeadersOption | undefined;
-  /** Per-file options, e.g. `metadata` or a `sessionUri` from your backend. Awaited when the file starts. */
+  /**
+   * `(file, item) => Partial<UploadOptions>`, awaited when the file starts: per-file options, e.g. a
+   * `sessionUri` from your backend. What it returns wins over everything else, so any engine option
+   * (`verify`, `retry`, `credentialOrigins`, …) can be set here.
+   */
   @property({ attribute: false }) prepare: PrepareUpload | undefined;
   /** The resource's metadata, or a function of the file and its item (`item.relativePath`). Default `{ name: file.name }` (none for `'media'`). */
   @property({ attribute: false }) metadata: Record<string, unknown> | MetadataOf | undefined;
@@ -211,8 +215,9 @@ export class ResumableUploadElement extends LitElement {
   /** In a form: invalid until at least one file is uploaded. */
   @property({ type: Boolean, reflect: true }) required = false;
   /**
-   * In a form: what a finished file sends under `name`, from the server's final answer. Default, the
-   * answer's body as JSON; e.g. `(result) => result.body.id` for Drive's file id.
+   * In a form: what a finished file sends under `name`, `(result, file, item) => string | undefined`
+   * from the server's final answer (`undefined` leaves the file out). Default, the answer's body as
+   * JSON; for Drive's file id: `(result) => (result.body as { id: string }).id`.
    */
   @property({ attribute: false }) formValue: FormValueOf | undefined;
 
@@ -361,7 +366,10 @@ export class ResumableUploadElement extends LitElement {
     this.#uploads.resumeAll();
   }
 
-  /** Cancels every file not finished. */
+  /**
+   * Cancels every file not finished. A cancel (this, a row's ✕, `item.cancel()`) is for good: the
+   * upload stops and its session is ended on the server (`upload.abort({ terminate: true })`).
+   */
   cancelAll(): void {
     this.#announcer.sayAll('cancelAll');
     this.#uploads.cancelAll();

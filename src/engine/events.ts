@@ -1,5 +1,6 @@
 import type { UploadState } from './state.ts';
 
+/** The detail of an `Upload`'s `progress` event: the bytes the server confirmed, of the file's size. */
 export interface UploadProgressDetail {
   /** Bytes the server has confirmed (the `308` `Range`, or the whole file once finished). Never decreases. */
   bytesCommitted: number;
@@ -7,6 +8,7 @@ export interface UploadProgressDetail {
   bytesTotal: number;
 }
 
+/** The detail of an `Upload`'s `statechange` event. */
 export interface UploadStateChangeDetail {
   state: UploadState;
   previous: UploadState;
@@ -14,6 +16,7 @@ export interface UploadStateChangeDetail {
   retryInMs?: number;
 }
 
+/** The events an `Upload` fires, with their details: `progress` and `statechange`. */
 export interface UploadEventMap {
   progress: CustomEvent<UploadProgressDetail>;
   statechange: CustomEvent<UploadStateChangeDetail>;

@@ -12,11 +12,14 @@ import { credentialOrigins, isAcceptableSessionUri, isHttpOrigin } from '../secu
 export { CHUNK_QUANTUM };
 
 const UPLOAD_TYPES: readonly string[] = ['resumable', 'media', 'multipart', 'auto'];
+/** How the bytes go: a resumable session, one `media` or `multipart` request, or `auto` (one request for small files where that is safe). */
 export type UploadType = 'resumable' | 'media' | 'multipart' | 'auto';
+/** Headers for every request: an object, or a function (may be async) called before each request, for fresh tokens. */
 export type HeadersOption =
   | Record<string, string>
   | (() => Record<string, string> | Promise<Record<string, string>>);
 
+/** The backoff for `5xx`, `408`, `429` and lost connections (the `retry` option). */
 export interface RetryOptions {
   /** Waits before giving up with `'network'`. @default 5 */
   retries: number;
@@ -31,6 +34,7 @@ export interface RetryOptions {
   maxRetryAfterMs: number;
 }
 
+/** The options of `new Upload(file, options)`; each is described in docs/engine.md. */
 export interface UploadOptions {
   /**
    * The media endpoint (the resource URI with the `/upload` prefix), e.g.
@@ -150,6 +154,7 @@ export interface UploadOptions {
   background?: boolean | BackgroundOptions;
 }
 
+/** The `background` option as an object: the largest rest handed to the browser, and whether `headers` go with it. */
 export interface BackgroundOptions {
   /**
    * The most bytes handed to the browser: Chromium copies the request body into memory, so a

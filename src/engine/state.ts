@@ -13,6 +13,7 @@ export const UploadStates = Object.freeze({
   aborted: 'aborted',
 } as const);
 
+/** Where an upload stands: one of the values of `UploadStates`. */
 export type UploadState = (typeof UploadStates)[keyof typeof UploadStates];
 
 /** What a caller can ask of an upload. */

@@ -13,6 +13,7 @@ import { afterCommand, canMove, isActive, type UploadCommand, type UploadState }
 import type { Transfer, TransferHost } from './transfer.ts';
 import type { BackgroundHost } from '../background/background-host.ts';
 
+/** The options of `abort()`: `terminate` also ends the session on the server (a `DELETE` on its URI). */
 export interface AbortOptions {
   /** Also end the session on the server (`DELETE` on its URI), for an upload that is cancelled, not merely stopped. @default false */
   terminate?: boolean;

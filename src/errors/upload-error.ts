@@ -26,6 +26,7 @@ export type UploadErrorCode =
   /** `abort()` was called or the `signal` fired. */
   | 'aborted';
 
+/** What an `UploadError` carries besides its code and message: the server's `status` and `body`, and the `cause`. */
 export interface UploadErrorDetails {
   /** HTTP status of the response behind the error, when there was one. */
   status?: number;
@@ -35,6 +36,7 @@ export interface UploadErrorDetails {
   cause?: unknown;
 }
 
+/** The error `start()` rejects with; its `code` says what to do. */
 export class UploadError extends Error {
   override name = 'UploadError';
   readonly code: UploadErrorCode;

@@ -2,7 +2,7 @@ import { DEFAULT_STALL_TIMEOUT_MS, NetworkFailure, type HttpClient } from './htt
 
 /**
  * Request bodies go through XMLHttpRequest in every engine: in Chromium its `PUT` of a file slice is
- * faster than `fetch`'s, in Firefox neither is ahead (README, Benchmark: In Firefox ESR), and its
+ * faster than `fetch`'s, in Firefox neither is ahead (bench/README.md, In Firefox ESR), and its
  * upload progress events tell a slow link from a dead one (stall detection).
  */
 export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient {

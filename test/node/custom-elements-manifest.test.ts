@@ -1,5 +1,5 @@
 // custom-elements.json comes from the element's JSDoc. These checks compare it with what the
-// sources really render, emit and style, and with the README, so neither can fall behind.
+// sources really render, emit and style, and with the docs, so neither can fall behind.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ interface Named {
 interface ElementDeclaration {
   tagName: string;
   attributes: (Named & { fieldName?: string })[];
-  members: (Named & { kind: 'field' | 'method'; static?: boolean })[];
+  members: (Named & { kind: 'field' | 'method'; static?: boolean; readonly?: boolean; privacy?: string })[];
   events: (Named & { type?: { text: string } })[];
   slots: Named[];
   cssParts: Named[];
@@ -88,11 +88,22 @@ describe('custom-elements.json', () => {
   });
 });
 
-describe('the README', () => {
+describe('src/react.ts', () => {
+  it('types every property a script can set as a React prop', async () => {
+    const react = await readFile(join(repository, 'src/react.ts'), 'utf8');
+    const picked = react.slice(react.indexOf('Pick<'), react.indexOf('>', react.indexOf('Pick<') + 5));
+    const props = [...picked.matchAll(/\| '(\w+)'/g)].map(([, name]) => name!);
+    const settable = element.members.filter((member) => member.kind === 'field' && !member.static && !member.readonly && member.privacy === undefined).map((member) => member.name);
+    expect(settable).toEqual(expect.arrayContaining(['endpoint', 'headers', 'formValue']));
+    expect(props.sort()).toEqual(settable.sort());
+  });
+});
+
+describe('the docs of the element', () => {
   let section: string;
   beforeAll(async () => {
-    const readme = await readFile(join(repository, 'README.md'), 'utf8');
-    section = readme.slice(readme.indexOf('## The element'), readme.indexOf('\n## ', readme.indexOf('## The element') + 1));
+    const guides = ['docs/element.md', 'docs/forms.md', 'docs/styling-and-languages.md', 'docs/recovery.md'];
+    section = (await Promise.all(guides.map((guide) => readFile(join(repository, guide), 'utf8')))).join('\n');
   });
 
   it('documents every attribute, property, method, event, slot, part and custom property of the manifest', () => {

@@ -1,3 +1,4 @@
+/** The detail of `upload-add`. */
 export interface UploadAddEventDetail {
   /** The chosen, dropped or pasted file; it passed `accept` and the size and count limits. */
   file: File;

@@ -1,6 +1,7 @@
 import type { Upload } from '../../engine/upload.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
+/** The detail of `upload-cancel`. */
 export interface UploadCancelEventDetail {
   file: File;
   item: UploadItem;

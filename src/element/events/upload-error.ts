@@ -1,6 +1,7 @@
 import type { Upload } from '../../engine/upload.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
+/** The detail of `upload-error`. */
 export interface UploadErrorEventDetail {
   file: File;
   item: UploadItem;

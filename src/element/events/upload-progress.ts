@@ -1,6 +1,7 @@
 import type { Upload } from '../../engine/upload.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
+/** The detail of `upload-progress`. */
 export interface UploadProgressEventDetail {
   file: File;
   item: UploadItem;

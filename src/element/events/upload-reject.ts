@@ -1,6 +1,7 @@
 import type { UploadItem } from '../item/upload-item.ts';
 import type { RejectReason } from '../validation/check-file.ts';
 
+/** The detail of `upload-reject`. */
 export interface UploadRejectEventDetail {
   file: File;
   /** The listed row that says why; its `status` is `'rejected'`. */

@@ -1,6 +1,7 @@
 import type { Upload } from '../../engine/upload.ts';
 import type { UploadItem } from '../item/upload-item.ts';
 
+/** The detail of `upload-start`. */
 export interface UploadStartEventDetail {
   file: File;
   item: UploadItem;

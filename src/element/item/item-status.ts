@@ -20,6 +20,7 @@ export const ItemStatuses = Object.freeze({
   rejected: 'rejected',
 } as const);
 
+/** Where one file of the list stands: one of the values of `ItemStatuses`. */
 export type ItemStatus = (typeof ItemStatuses)[keyof typeof ItemStatuses];
 
 /** Statuses that take one of the `concurrency` places: the engine's active states, which items mirror. */

@@ -1,0 +1,17 @@
+// What each doc's generated blocks hold now: doc → a function that rewrites them.
+import { withBlock } from './blocks.ts';
+import { analyzeElement, attributesReference, cssPropertiesReference, eventsReference, methodsReference, partsReference, slotsReference } from './element-reference.ts';
+import { exportsReference } from './exports-reference.ts';
+
+export type Rewrite = (doc: string) => string;
+
+export async function generatedBlocks(): Promise<Record<string, Rewrite>> {
+  const element = await analyzeElement();
+  return {
+    'docs/api.md': (doc) => withBlock(doc, 'exports', exportsReference()),
+    'docs/element.md': (doc) =>
+      withBlock(withBlock(withBlock(doc, 'attributes', attributesReference(element)), 'methods', methodsReference(element)), 'events', eventsReference(element)),
+    'docs/styling-and-languages.md': (doc) =>
+      withBlock(withBlock(withBlock(doc, 'parts', partsReference(element)), 'css-properties', cssPropertiesReference(element)), 'slots', slotsReference(element)),
+  };
+}
