@@ -82,6 +82,18 @@ export default defineConfig({
         },
       },
       {
+        // The recovery flows in WebKit, which Playwright cannot drive: over WebDriver, against the built
+        // demo (run by `npm run test:e2e` beside the Playwright flows).
+        test: {
+          name: 'e2e (webkit)',
+          include: ['test/e2e-webkit/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e-webkit/preview-server.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         // Our engine against a server we did not write: the Cloud Storage emulator of firebase-tools,
         // started with the test server and served on the page's origin (docs/third-party-servers.md).
         define: vueFlags,

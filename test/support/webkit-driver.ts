@@ -10,7 +10,7 @@ export interface WebKitDriver {
   stop(): void;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
