@@ -142,8 +142,9 @@ describe('an answer whose body never ends', () => {
   // Headers, then a byte now and then, for ever: each byte is progress, yet the answer never completes.
   const endless = (answer: ScriptedAnswer): ScriptedAnswer => ({ ...answer, endlessBodyEveryMs: 50 });
   const size = 2 * QUANTUM;
+  // A longer watchdog than the file's: only the endless answer may stall, however busy the machine.
   const upload = (s: { base: string }) =>
-    new Upload(patternFile(size), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast, store: false, stallTimeoutMs });
+    new Upload(patternFile(size), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast, store: false, stallTimeoutMs: 3 * stallTimeoutMs });
 
   it("a chunk's 308 (XHR): the chunk is given up, the session asked, and the upload goes on", async () => {
     const s = await script((urls) => [sessionStarted(urls), endless(incomplete(QUANTUM)), incomplete(QUANTUM), final(size)]);
