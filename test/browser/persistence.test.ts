@@ -406,6 +406,35 @@ describe('sessions kept in IndexedDB', () => {
     await expectStored(await first, file);
   });
 
+  it('writes no record and takes no lock for a file that fits in its first request: it only looks for a kept one', async () => {
+    const memory = new MemorySessionStore();
+    const asked: string[] = [];
+    const store: SessionStore = {
+      get: (key) => (asked.push('get'), memory.get(key)),
+      set: (record) => (asked.push('set'), memory.set(record)),
+      delete: (key) => (asked.push('delete'), memory.delete(key)),
+      list: () => memory.list(),
+      clear: () => memory.clear(),
+    };
+    const locks = vi.spyOn(navigator.locks, 'request');
+    try {
+      // Adaptive chunks (the first is 256 KiB), and a fixed chunk size the file fills exactly.
+      for (const [size, chunkSize] of [[1024, undefined], [QUANTUM, undefined], [QUANTUM, QUANTUM]] as const) {
+        const file = patternFile(size);
+        await expectStored(await new Upload(file, { endpoint: endpoint(), chunkSize, store }).start(), file);
+      }
+      expect(asked).toEqual(['get', 'get', 'get']);
+      expect(locks).not.toHaveBeenCalled();
+      // One byte more takes two requests: its record is kept while it uploads, as before.
+      const file = patternFile(QUANTUM + 1);
+      await expectStored(await new Upload(file, { endpoint: endpoint(), store }).start(), file);
+      expect(new Set(asked)).toEqual(new Set(['get', 'set', 'delete']));
+      expect(locks).toHaveBeenCalledTimes(1);
+    } finally {
+      locks.mockRestore();
+    }
+  });
+
   it('uploads without persistence when storage fails, and says so once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const broken: SessionStore = {
