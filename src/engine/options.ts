@@ -127,8 +127,9 @@ export interface UploadOptions {
    * the same file to the same endpoint asks the stored session where it stands and goes on.
    * `false` turns it off; a `SessionStore` replaces IndexedDB. Resumable uploads only. A file that
    * fits in its first chunk (without `sessionUri` or `background`) is stored only once it fails: on
-   * its way it looks for a session an earlier page kept and writes nothing, and takes no Web Lock
-   * (a new session is as quick as a resumed one; a lost answer is asked of this page's session). @default true
+   * its way it writes nothing and takes no Web Lock, and is looked up only when the store (listed
+   * once a page) holds a record of its name, size and date (a new session is as quick as a resumed
+   * one; a lost answer is asked of this page's session). @default true
    */
   store?: boolean | SessionStore;
   /** Stored sessions older than this are discarded (servers expire them within a week). @default 604800000 (7 days) */

@@ -5,6 +5,7 @@ import type { FileDigests } from '../integrity/digests.ts';
 import { cancelSession } from '../protocol/cancel-session.ts';
 import { SessionPersistence } from '../storage/session-persistence.ts';
 import { takeUploadLock } from '../storage/upload-lock.ts';
+import { mayHoldRecord, recordWritten } from '../storage/kept-files.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
@@ -214,7 +215,10 @@ export class Upload extends EventTarget {
       // A session caught breaking the protocol is never asked again, by this page or the next.
       if (isUploadError(error) && error.code === 'protocol') void this.#persistence?.discard();
       // A failed file of one request is kept from now on: a reload lists it, and asks its session first.
-      else if (this.#state === 'error' && this.#unstored && this.#sessionUri) void this.#useStore().save(this.#sessionUri, this.#bytesCommitted);
+      else if (this.#state === 'error' && this.#unstored && this.#sessionUri) {
+        void this.#useStore().save(this.#sessionUri, this.#bytesCommitted);
+        recordWritten(this.#options.store!, this.file);
+      }
       // start() settles once the record of what the server holds is written: a page that lists the
       // interrupted uploads next (or another tab, once the lock goes) reads the latest offset.
       await this.#persistence?.flushed();
@@ -233,8 +237,8 @@ export class Upload extends EventTarget {
   async #restore(): Promise<void> {
     const unstored = this.#unstored;
     if (unstored && !this.#restored) {
-      // Only a session an earlier page kept (it may have finished) is worth the lock: adopted below.
-      this.#restored = !(await unstored.find());
+      // Only a session an earlier page kept (it may have finished) is worth the fingerprint and the lock: adopted below.
+      this.#restored = !((await mayHoldRecord(this.#options.store!, this.file)) && (await unstored.find()));
       if (!this.#restored) this.#useStore();
     }
     const persistence = this.#persistence;

@@ -406,7 +406,7 @@ describe('sessions kept in IndexedDB', () => {
     await expectStored(await first, file);
   });
 
-  it('writes no record and takes no lock for a file that fits in its first request: it only looks for a kept one', async () => {
+  it('writes no record, reads none and takes no lock for a file that fits in its first request', async () => {
     const memory = new MemorySessionStore();
     const asked: string[] = [];
     const store: SessionStore = {
@@ -423,7 +423,8 @@ describe('sessions kept in IndexedDB', () => {
         const file = patternFile(size);
         await expectStored(await new Upload(file, { endpoint: endpoint(), chunkSize, store }).start(), file);
       }
-      expect(asked).toEqual(['get', 'get', 'get']);
+      // The store is listed once (no record of these files there): none is fingerprinted and looked up.
+      expect(asked).toEqual([]);
       expect(locks).not.toHaveBeenCalled();
       // One byte more takes two requests: its record is kept while it uploads, as before.
       const file = patternFile(QUANTUM + 1);
@@ -433,6 +434,21 @@ describe('sessions kept in IndexedDB', () => {
     } finally {
       locks.mockRestore();
     }
+  });
+
+  it('keeps a file of one request once it fails, and the next page takes up its session', async () => {
+    const memory = new MemorySessionStore();
+    // Each page has its own store object over the same records, listed afresh.
+    const page = (): SessionStore => ({ get: (k) => memory.get(k), set: (r) => memory.set(r), delete: (k) => memory.delete(k), list: () => memory.list(), clear: () => memory.clear() });
+    const file = patternFile(1024);
+    const url = endpoint();
+    const first = new Upload(file, { endpoint: url, store: page(), retry: { retries: 0 }, headers: faultHeaders([{ kind: 'lose-response' }]) });
+    expect((await rejection(first.start())).code).toBe('network');
+    expect((await memory.list()).map((record) => record.sessionUri)).toEqual([first.sessionUri]);
+    const result = await new Upload(file, { endpoint: url, store: page() }).start();
+    expect(result.sessionUri).toBe(first.sessionUri);
+    await expectStored(result, file);
+    expect(await memory.list()).toEqual([]);
   });
 
   it('uploads without persistence when storage fails, and says so once', async () => {
