@@ -1,7 +1,7 @@
 // `npm run bench:many-files`: 100, 300 and 1,000 small files at once through the element at its
 // defaults, beside Uppy Dashboard with XHR upload and a raw `fetch` PUT a file, in the same run, in
 // headless Chromium against the reference server on loopback. Prints figures; nothing is asserted.
-// See bench/many-files.md. Settings: --counts=100,300,1000 --bytes=1024 --runs=3
+// See bench/README.md. Settings: --counts=100,300,1000 --bytes=1024 --runs=3
 // --concurrency=4 (Uppy, raw, the engine; the element keeps its default unless --element-concurrency=N)
 // --only=element,uppy,raw[,engine,drop,folder] --element-type=auto --before=DIR (a checkout whose
 // src/ is measured as "before", e.g. `git worktree add /tmp/before main`) --profile (a CPU profile
