@@ -1,16 +1,23 @@
-// `npm run bench:many-files`: the element with 100, 300 and 1,000 small files at once (added by
-// `addFiles` and by a drop), against the engine alone at the same concurrency, in headless Chromium
-// against the reference server on loopback. Prints figures; nothing is asserted.
-// Settings: --counts=100,300,1000 --bytes=1024 --concurrency=4 --runs=1 --only=engine,element --element-type=auto
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// `npm run bench:many-files`: 100, 300 and 1,000 small files at once through the element at its
+// defaults, beside Uppy Dashboard with XHR upload and a raw `fetch` PUT a file, in the same run, in
+// headless Chromium against the reference server on loopback. Prints figures; nothing is asserted.
+// See bench/README.md. Settings: --counts=100,300,1000 --bytes=1024 --runs=3
+// --concurrency=4 (Uppy, raw, the engine; the element keeps its default unless --element-concurrency=N)
+// --only=element,uppy,raw[,engine,drop,folder] --element-type=auto --before=DIR (a checkout whose
+// src/ is measured as "before", e.g. `git worktree add /tmp/before main`) --profile (a CPU profile
+// of the element's first run of each count: self time by source file).
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import type { ManyFilesRun } from './many-files-page/main.ts';
+import type { ManyFilesRun } from './many-files-page/measure.ts';
 import { launchBrowser } from './browser.ts';
 import { describeMachine, machineLine } from './machine.ts';
 import { startServers } from './servers.ts';
+import { spread } from './stats.ts';
+import { ensureUppyInstalled, uppyFolder } from './uppy/install.ts';
+import { summarizeProfile, type CpuProfile } from './profile-summary.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -22,18 +29,25 @@ function flag(name: string, fallback: string): string {
 const counts = flag('counts', '100,300,1000').split(',').map(Number);
 const bytes = Number(flag('bytes', '1024'));
 const concurrency = Number(flag('concurrency', '4'));
-const runs = Number(flag('runs', '1'));
-const only = flag('only', 'engine,element').split(',');
+const elementConcurrency = flag('element-concurrency', '') ? Number(flag('element-concurrency', '')) : undefined;
+const runs = Number(flag('runs', '3'));
+const only = flag('only', 'element,uppy,raw').split(',');
 /** The element's `upload-type`; none: its default. */
 const elementType = flag('element-type', '') as '' | 'resumable' | 'auto';
+const before = flag('before', '');
+const profile = process.argv.includes('--profile');
 
+type Call =
+  | { kind: 'engine'; uploadType: 'resumable' | 'auto' }
+  | { kind: 'element'; how: 'add' | 'drop'; page: '' | 'before/' }
+  | { kind: 'folder' }
+  | { kind: 'uppy' }
+  | { kind: 'raw' };
 interface Case {
   label: string;
-  call:
-    | { kind: 'engine'; uploadType: 'resumable' | 'auto' }
-    | { kind: 'element'; uploadType: '' | 'resumable' | 'auto'; how: 'add' | 'drop' }
-    | { kind: 'folder'; uploadType: '' | 'resumable' | 'auto' };
+  call: Call;
 }
+const elementLabel = `element${elementType ? ` ${elementType}` : ''}${elementConcurrency ? `, ${elementConcurrency} at a time` : ', defaults'}`;
 const cases: Case[] = [
   ...(only.includes('engine')
     ? [
@@ -41,13 +55,12 @@ const cases: Case[] = [
         { label: 'engine, auto', call: { kind: 'engine', uploadType: 'auto' } } as const,
       ]
     : []),
-  ...(only.includes('element')
-    ? [
-        { label: `element${elementType ? ` ${elementType}` : ''}, addFiles`, call: { kind: 'element', uploadType: elementType, how: 'add' } } as const,
-        { label: `element${elementType ? ` ${elementType}` : ''}, drop of files`, call: { kind: 'element', uploadType: elementType, how: 'drop' } } as const,
-        { label: `element${elementType ? ` ${elementType}` : ''}, folder drop`, call: { kind: 'folder', uploadType: elementType } } as const,
-      ]
-    : []),
+  ...(only.includes('element') ? [{ label: elementLabel, call: { kind: 'element', how: 'add', page: '' } } as const] : []),
+  ...(only.includes('element') && before ? [{ label: `before: ${elementLabel}`, call: { kind: 'element', how: 'add', page: 'before/' } } as const] : []),
+  ...(only.includes('drop') ? [{ label: `${elementLabel}, drop of files`, call: { kind: 'element', how: 'drop', page: '' } } as const] : []),
+  ...(only.includes('folder') ? [{ label: `${elementLabel}, folder drop`, call: { kind: 'folder' } } as const] : []),
+  ...(only.includes('uppy') ? [{ label: 'Uppy Dashboard + XHR', call: { kind: 'uppy' } } as const] : []),
+  ...(only.includes('raw') ? [{ label: 'raw fetch PUT', call: { kind: 'raw' } } as const] : []),
 ];
 
 /** `count` files of `bytes` bytes, each different, in a folder with a subfolder, written once and reused. */
@@ -74,47 +87,91 @@ async function dropFolder(page: Page, folder: string): Promise<void> {
   for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
 }
 
-log('page: vite build…');
 const pageDir = path.join(here, '.many-files-page');
-await build({ configFile: false, root: path.join(here, 'many-files-page'), base: '/', logLevel: 'warn', build: { outDir: pageDir, emptyOutDir: true } });
+log('pages: vite build…');
+/** Builds the page in `root` to `base` on the bench origin; unminified for a profile, so its functions keep their names. */
+const buildPage = (root: string, base: string) =>
+  build({ configFile: false, logLevel: 'warn', root, base, build: { outDir: path.join(pageDir, base), emptyOutDir: true, minify: !profile } });
+await buildPage(path.join(here, 'many-files-page'), '/');
+if (before) {
+  // This bench's page, built against the other checkout's src/: the same measurement of both.
+  const copy = path.join(before, 'bench', 'many-files-page-now');
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(path.join(here, 'many-files-page'), copy, { recursive: true });
+  await buildPage(copy, '/before/');
+}
+if (only.includes('uppy')) {
+  await ensureUppyInstalled(log);
+  await buildPage(path.join(uppyFolder, 'page'), '/uppy/');
+}
 const servers = await startServers(pageDir, path.join(here, '.files', 'sink'));
 const { browser, label } = await launchBrowser();
 
+/** One run of `call` with `count` files in a fresh context: no stored sessions, no warm caches of an earlier run. */
+async function runOnce(count: number, call: Call, profileThis: boolean): Promise<ManyFilesRun> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const at = call.kind === 'uppy' ? 'uppy/' : call.kind === 'element' ? call.page : '';
+    await page.goto(`${servers.origin}/${at}${at ? "index.html" : ""}`);
+    await page.waitForFunction(() => (window as { manyFiles?: { ready?: boolean } }).manyFiles?.ready === true);
+    const cdp = profileThis ? await context.newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    let run: ManyFilesRun;
+    if (call.kind === 'folder') {
+      const folder = folderOf(count);
+      const finished = page.evaluate(({ count, concurrency }) => window.manyFiles.folder(count, concurrency, ''), { count, concurrency: elementConcurrency });
+      await page.waitForFunction(() => window.manyFiles.armed);
+      await dropFolder(page, folder);
+      run = await finished;
+    } else if (call.kind === 'uppy') {
+      run = await page.evaluate(
+        ({ count, bytes, concurrency }) => (window as unknown as { manyFiles: { uppy(...args: number[]): Promise<ManyFilesRun> } }).manyFiles.uppy(count, bytes, concurrency),
+        { count, bytes, concurrency },
+      );
+    } else {
+      run = await page.evaluate(
+        ({ count, bytes, concurrency, elementConcurrency, elementType, call }) =>
+          call.kind === 'engine'
+            ? window.manyFiles.engine(count, bytes, concurrency, call.uploadType)
+            : call.kind === 'raw'
+              ? window.manyFiles.raw(count, bytes, concurrency)
+              : window.manyFiles.element(count, bytes, elementConcurrency, elementType, call.how),
+        { count, bytes, concurrency, elementConcurrency, elementType, call },
+      );
+    }
+    if (cdp) {
+      const { profile: taken } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      profiles.push(`${count} files, ${label}: ${summarizeProfile(taken)}`);
+    }
+    return run;
+  } finally {
+    await context.close();
+    await servers.clearStored();
+  }
+}
+
 const ms = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(0)} ms`);
+const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const rows: string[] = [];
+const profiles: string[] = [];
+/** Every run, by count and case label. */
+const results = new Map<string, ManyFilesRun[]>();
 try {
   for (const count of counts) {
-    for (const { label, call } of cases) {
-      for (let round = 0; round < runs; round++) {
-        // A fresh context each time: no stored sessions, no warm caches of an earlier run.
-        const context = await browser.newContext();
-        try {
-          const page = await context.newPage();
-          await page.goto(servers.origin);
-          await page.waitForFunction(() => window.manyFiles?.ready === true);
-          let run: ManyFilesRun;
-          if (call.kind === 'folder') {
-            const folder = folderOf(count);
-            const finished = page.evaluate(({ count, concurrency, call }) => window.manyFiles.folder(count, concurrency, call.uploadType), { count, concurrency, call });
-            await page.waitForFunction(() => window.manyFiles.armed);
-            await dropFolder(page, folder);
-            run = await finished;
-          } else {
-            run = await page.evaluate(
-              ({ count, bytes, concurrency, call }) =>
-                call.kind === 'engine'
-                  ? window.manyFiles.engine(count, bytes, concurrency, call.uploadType)
-                  : window.manyFiles.element(count, bytes, concurrency, call.uploadType, call.how),
-              { count, bytes, concurrency, call },
-            );
-          }
-          const line = `| ${count} | ${label} | ${ms(run.totalMs)} | ${(run.totalMs / count).toFixed(1)} ms | ${ms(run.addMs)} | ${ms(run.rowsMs)} | ${ms(run.longestTaskMs)} | ${run.fps.toFixed(0)} | ${ms(run.longestFrameMs)} | ${run.done} |`;
-          log(line);
-          rows.push(line);
-        } finally {
-          await context.close();
-          await servers.clearStored();
-        }
+    // Round by round, every case once per round: a change of load meets all of them alike.
+    for (let round = 0; round < runs; round++) {
+      for (const { label, call } of cases) {
+        const run = await runOnce(count, call, profile && round === 0 && call.kind === 'element');
+        const line = `| ${count} | ${label} | ${ms(run.totalMs)} | ${(run.totalMs / count).toFixed(1)} ms | ${ms(run.addMs)} | ${ms(run.rowsMs)} | ${ms(run.longestTaskMs)} | ${run.fps.toFixed(0)} | ${ms(run.longestFrameMs)} | ${run.done} |`;
+        log(line);
+        rows.push(line);
+        const key = `${count}\u0000${label}`;
+        results.set(key, [...(results.get(key) ?? []), run]);
       }
     }
   }
@@ -123,12 +180,35 @@ try {
   await servers.close();
 }
 
-const table = [
-  `Measured ${machineLine(describeMachine(label))}; ${bytes}-byte files, concurrency ${concurrency}, reference server on loopback.`,
+const median = (count: number, label: string, pick: (run: ManyFilesRun) => number | undefined) => {
+  const values = (results.get(`${count}\u0000${label}`) ?? []).map(pick).filter((value): value is number => value !== undefined);
+  return values.length ? spread(values).median : undefined;
+};
+const labels = cases.map(({ label }) => label);
+const sections: [string, (run: ManyFilesRun) => number | undefined, (value: number) => string][] = [
+  ['Total time', (run) => run.totalMs, seconds],
+  ['Rows on screen (the widgets)', (run) => run.rowsMs, ms],
+  ['Longest task (0: none over 50 ms)', (run) => run.longestTaskMs, ms],
+  ['Frames per second', (run) => run.fps, (value) => value.toFixed(0)],
+];
+const sideBySide = sections.flatMap(([title, pick, show]) => [
+  `${title}:`,
   '',
-  '| files | run | total | per file | addFiles call | rows on screen | longest task | fps | longest frame | done |',
+  `| files | ${labels.join(' | ')} |`,
+  `| ---: | ${labels.map(() => '---:').join(' | ')} |`,
+  ...counts.map((count) => `| ${count} | ${labels.map((label) => (median(count, label, pick) === undefined ? '–' : show(median(count, label, pick)!))).join(' | ')} |`),
+  '',
+]);
+const table = [
+  `Measured ${machineLine(describeMachine(label))}; ${bytes}-byte files; Uppy, raw and the engine ${concurrency} at a time; reference server on loopback; medians of ${runs}.`,
+  '',
+  ...sideBySide,
+  'Every run:',
+  '',
+  '| files | run | total | per file | hand-over call | rows on screen | longest task | fps | longest frame | done |',
   '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows,
+  ...(profiles.length ? ['', 'CPU profile of the page (self time):', '', ...profiles.map((line) => `- ${line}`)] : []),
 ].join('\n');
 process.stdout.write(`${table}\n`);
 mkdirSync(path.join(here, 'results'), { recursive: true });

@@ -1,72 +1,12 @@
 import { defineResumableUpload, type ResumableUploadElement } from '../../src/element.ts';
 import { Upload, type UploadType } from '../../src/index.ts';
+import { frameWhen, makeFiles, rowsFill, watchMainThread, type ManyFilesRun } from './measure.ts';
 
 defineResumableUpload();
 
 const ENDPOINT = '/upload/bench/v1/files';
 
-export interface ManyFilesRun {
-  /** From the call to the last file stored. */
-  totalMs: number;
-  /** From `addFiles` (or the drop) to a frame whose screen is full of rows (the list renders those on screen); the element only. */
-  rowsMs?: number;
-  /** How long the call to `addFiles` (or the drop's handler) took; the element only. */
-  addMs?: number;
-  /** The longest main-thread task (Long Tasks API: those over 50 ms; 0 when none). */
-  longestTaskMs: number;
-  /** Frames per second while uploading, and the longest frame. */
-  fps: number;
-  longestFrameMs: number;
-  done: number;
-}
-
-/** `count` files of `bytes` bytes each, distinct contents (so no two share a fingerprint). */
-function makeFiles(count: number, bytes: number): File[] {
-  return Array.from({ length: count }, (_, index) => {
-    const body = new Uint8Array(bytes);
-    new DataView(body.buffer).setUint32(0, index);
-    return new File([body], `file-${String(index).padStart(5, '0')}.bin`, { type: 'application/octet-stream' });
-  });
-}
-
-/** Counts frames and long tasks from `start()` to `stop()`. */
-function watchMainThread() {
-  let longest = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
-  });
-  observer.observe({ type: 'longtask' });
-  let frames = 0;
-  let longestFrame = 0;
-  let last = performance.now();
-  const started = last;
-  let running = true;
-  const tick = (now: number) => {
-    if (!running) return;
-    frames++;
-    longestFrame = Math.max(longestFrame, now - last);
-    last = now;
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-  return {
-    stop() {
-      running = false;
-      for (const entry of observer.takeRecords()) longest = Math.max(longest, entry.duration);
-      observer.disconnect();
-      const seconds = (performance.now() - started) / 1000;
-      return { longestTaskMs: longest, fps: frames / seconds, longestFrameMs: longestFrame };
-    },
-  };
-}
-
-/** Waits for a frame in which `ready()` holds, checked after each frame's rendering. */
-function frameWhen(ready: () => boolean): Promise<number> {
-  return new Promise((resolve) => {
-    const check = () => (ready() ? resolve(performance.now()) : requestAnimationFrame(check));
-    requestAnimationFrame(check);
-  });
-}
+export type { ManyFilesRun };
 
 /** The engine alone: `count` files through `Upload`, `concurrency` at a time. */
 async function engine(count: number, bytes: number, concurrency: number, uploadType: UploadType): Promise<ManyFilesRun> {
@@ -87,6 +27,26 @@ async function engine(count: number, bytes: number, concurrency: number, uploadT
   return { totalMs, done, ...watch.stop() };
 }
 
+/** The floor: each file in one `fetch` `PUT` of its bytes to the drain, `concurrency` at a time, nothing else. */
+async function raw(count: number, bytes: number, concurrency: number): Promise<ManyFilesRun> {
+  const files = makeFiles(count, bytes);
+  const watch = watchMainThread();
+  const started = performance.now();
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      const response = await fetch('/drain', { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
+      await response.arrayBuffer();
+      if (response.ok) done++;
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const totalMs = performance.now() - started;
+  return { totalMs, done, ...watch.stop() };
+}
+
 function element(): ResumableUploadElement {
   return document.querySelector<ResumableUploadElement>('#element')!;
 }
@@ -95,17 +55,14 @@ function element(): ResumableUploadElement {
  * The page's element with `count` files: `begin` hands them over (by `addFiles`, a drop of files, or
  * a real folder dropped from outside the page) and resolves with the moment it did.
  */
-async function measureElement(count: number, concurrency: number, uploadType: UploadType | '', begin: (host: ResumableUploadElement) => Promise<number>): Promise<ManyFilesRun> {
+async function measureElement(count: number, concurrency: number | undefined, uploadType: UploadType | '', begin: (host: ResumableUploadElement) => Promise<number>): Promise<ManyFilesRun> {
   const host = element();
-  host.concurrency = concurrency;
+  // None: the element's own default.
+  if (concurrency !== undefined) host.concurrency = concurrency;
   if (uploadType) host.uploadType = uploadType;
   else host.removeAttribute('upload-type');
   // Rows on screen: every file has its row, or the rows rendered reach the bottom of the screen.
-  const screenFull = () => {
-    const rows = host.shadowRoot!.querySelectorAll('[part~="list"] > li');
-    const last = rows[rows.length - 1];
-    return rows.length >= count || (last !== undefined && last.getBoundingClientRect().bottom >= innerHeight);
-  };
+  const screenFull = rowsFill(() => host.shadowRoot!.querySelectorAll('[part~="list"] > li'), count);
   const watch = watchMainThread();
   const finished = new Promise<void>((resolve) => {
     let settled = 0;
@@ -125,7 +82,7 @@ async function measureElement(count: number, concurrency: number, uploadType: Up
 }
 
 /** `count` files made in the page, added at once by `addFiles` or in one drop (a DataTransfer of files). */
-async function elementRun(count: number, bytes: number, concurrency: number, uploadType: UploadType | '', how: 'add' | 'drop'): Promise<ManyFilesRun> {
+async function elementRun(count: number, bytes: number, concurrency: number | undefined, uploadType: UploadType | '', how: 'add' | 'drop'): Promise<ManyFilesRun> {
   const files = makeFiles(count, bytes);
   const transfer = how === 'drop' ? dataTransferOf(files) : undefined;
   // The files are made in a task of their own: only the element's work is measured.
@@ -143,7 +100,7 @@ async function elementRun(count: number, bytes: number, concurrency: number, upl
  * and drop (CDP): the element walks it as it would a folder from the file manager. Call, wait for
  * `armed`, then drop.
  */
-function folderRun(count: number, concurrency: number, uploadType: UploadType | ''): Promise<ManyFilesRun> {
+function folderRun(count: number, concurrency: number | undefined, uploadType: UploadType | ''): Promise<ManyFilesRun> {
   const run = measureElement(count, concurrency, uploadType, (host) => {
     const dropped = new Promise<number>((resolve) => host.addEventListener('drop', () => resolve(performance.now()), { capture: true, once: true }));
     window.manyFiles.armed = true;
@@ -165,8 +122,8 @@ function drop(host: HTMLElement, transfer: DataTransfer): void {
 
 declare global {
   interface Window {
-    manyFiles: { engine: typeof engine; element: typeof elementRun; folder: typeof folderRun; armed: boolean; ready: true };
+    manyFiles: { engine: typeof engine; raw: typeof raw; element: typeof elementRun; folder: typeof folderRun; armed: boolean; ready: true };
   }
 }
 
-window.manyFiles = { engine, element: elementRun, folder: folderRun, armed: false, ready: true };
+window.manyFiles = { engine, raw, element: elementRun, folder: folderRun, armed: false, ready: true };

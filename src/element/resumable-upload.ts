@@ -172,8 +172,8 @@ export class ResumableUploadElement extends LitElement {
   @property() paste: 'element' | 'page' = 'element';
   /** Start uploading as soon as files are chosen; `auto="false"` waits for Start or `startAll()`. */
   @property({ converter: (value) => value !== 'false' }) auto = true;
-  /** How many files upload at the same time; the others wait as `queued`. */
-  @property({ type: Number }) concurrency = 1;
+  /** How many files upload at the same time; the others wait as `queued`. 4 keeps a few requests to the server busy, as a browser does; 1 sends them one by one. */
+  @property({ type: Number }) concurrency = 4;
   /** No new files (button, drop, paste); uploads under way go on. */
   @property({ type: Boolean, reflect: true }) disabled = false;
   /**

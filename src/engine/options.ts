@@ -125,7 +125,11 @@ export interface UploadOptions {
   /**
    * Keep the session in IndexedDB so the upload survives a reload or a closed tab: a new `Upload` of
    * the same file to the same endpoint asks the stored session where it stands and goes on.
-   * `false` turns it off; a `SessionStore` replaces IndexedDB. Resumable uploads only. @default true
+   * `false` turns it off; a `SessionStore` replaces IndexedDB. Resumable uploads only. A file that
+   * fits in its first chunk (without `sessionUri` or `background`) is stored only once it fails: on
+   * its way it writes nothing and takes no Web Lock, and is looked up only when the store (listed
+   * once a page) holds a record of its name, size and date (a new session is as quick as a resumed
+   * one; a lost answer is asked of this page's session). @default true
    */
   store?: boolean | SessionStore;
   /** Stored sessions older than this are discarded (servers expire them within a week). @default 604800000 (7 days) */

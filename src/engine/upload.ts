@@ -5,6 +5,7 @@ import type { FileDigests } from '../integrity/digests.ts';
 import { cancelSession } from '../protocol/cancel-session.ts';
 import { SessionPersistence } from '../storage/session-persistence.ts';
 import { takeUploadLock } from '../storage/upload-lock.ts';
+import { mayHoldRecord, recordWritten } from '../storage/kept-files.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
 import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
@@ -38,7 +39,12 @@ export class Upload extends EventTarget {
   readonly #options: NormalizedOptions;
   readonly #transfer: Transfer;
   readonly #resumable: ResumableTransfer | undefined;
-  readonly #persistence: SessionPersistence | undefined;
+  #persistence: SessionPersistence | undefined;
+  /**
+   * A file that fits in its first request is not stored on its way (see `store`): its persistence
+   * waits here, taken up only for a record an earlier page kept, or once the upload fails.
+   */
+  #unstored: SessionPersistence | undefined;
   #releaseLock: (() => void) | undefined;
   #restored = false;
   /** The session was taken from a record and what it holds is not yet checked against the file. */
@@ -67,13 +73,15 @@ export class Upload extends EventTarget {
   /** Throws `UploadError` with code `'invalid-option'` when an option is wrong. */
   constructor(file: Blob, options: UploadOptions) {
     super();
-    this.#options = normalizeOptions(file, options);
+    const normalized = (this.#options = normalizeOptions(file, options));
+    const { store, sessionUri, signal, chunks, background } = normalized;
     this.file = file;
-    this.#sessionUri = this.#options.sessionUri;
-    const { store } = this.#options;
-    if (this.#options.uploadType === 'resumable') {
+    this.#sessionUri = sessionUri;
+    if (normalized.uploadType === 'resumable') {
       this.#transfer = this.#resumable = new ResumableTransfer(this.#host());
-      this.#persistence = store && new SessionPersistence(store, file, this.#options);
+      const persistence = store && new SessionPersistence(store, file, normalized);
+      if (sessionUri || background || file.size > (chunks.fixed ?? chunks.min)) this.#persistence = persistence;
+      else this.#unstored = persistence;
     } else {
       // Media and multipart load with their first run: a page of resumable uploads never carries them.
       const host = this.#host();
@@ -91,7 +99,6 @@ export class Upload extends EventTarget {
         },
       };
     }
-    const { signal } = this.#options;
     if (signal?.aborted) this.abort();
     else signal?.addEventListener('abort', () => this.abort(), { once: true });
   }
@@ -207,6 +214,11 @@ export class Upload extends EventTarget {
       if (this.#state !== 'aborted') this.#setState('error');
       // A session caught breaking the protocol is never asked again, by this page or the next.
       if (isUploadError(error) && error.code === 'protocol') void this.#persistence?.discard();
+      // A failed file of one request is kept from now on: a reload lists it, and asks its session first.
+      else if (this.#state === 'error' && this.#unstored && this.#sessionUri) {
+        void this.#useStore().save(this.#sessionUri, this.#bytesCommitted);
+        recordWritten(this.#options.store!, this.file);
+      }
       // start() settles once the record of what the server holds is written: a page that lists the
       // interrupted uploads next (or another tab, once the lock goes) reads the latest offset.
       await this.#persistence?.flushed();
@@ -223,6 +235,12 @@ export class Upload extends EventTarget {
    * earlier page. Without working storage the upload simply goes on unpersisted.
    */
   async #restore(): Promise<void> {
+    const unstored = this.#unstored;
+    if (unstored && !this.#restored) {
+      // Only a session an earlier page kept (it may have finished) is worth the fingerprint and the lock: adopted below.
+      this.#restored = !((await mayHoldRecord(this.#options.store!, this.file)) && (await unstored.find()));
+      if (!this.#restored) this.#useStore();
+    }
     const persistence = this.#persistence;
     if (!persistence || this.#releaseLock) return;
     let key: string;
@@ -271,6 +289,13 @@ export class Upload extends EventTarget {
     const next = afterCommand(this.#state, command);
     if (next) this.#setState(next);
     return next !== undefined;
+  }
+
+  /** From now on the upload is stored like any other. */
+  #useStore(): SessionPersistence {
+    const persistence = (this.#persistence = this.#unstored!);
+    this.#unstored = undefined;
+    return persistence;
   }
 
   #unlock(): void {

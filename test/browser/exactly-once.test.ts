@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Upload, type UploadOptions } from '../../src/index.ts';
+import { mount, reachStatus } from './element/support/fixture.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { patternFile } from './support/files.ts';
 import { script } from './support/scripted.ts';
@@ -175,5 +176,57 @@ describe("a small file that a POST creates, 'auto'", () => {
     expect(upload.uploadType).toBe('resumable');
     await expectStored(await upload.start(), file, keepAliveServerUrl);
     expect(await objectsNamed(name, keepAliveServerUrl)).toHaveLength(1);
+  });
+});
+
+describe('a small file at the defaults (resumable, store on, no record for a file of one request)', () => {
+  const lost = [
+    ['the answer to its bytes', [{ kind: 'lose-response' }]],
+    ["the session start's answer", [{ kind: 'lose-response', match: 'start' }]],
+  ] as const;
+
+  it.each(lost)('arrives exactly once when %s is lost, over keep-alive connections', async (_, faults) => {
+    const name = `once-${crypto.randomUUID()}.bin`;
+    const file = patternFile(1024, name);
+    const upload = new Upload(file, { endpoint: endpoint(undefined, keepAliveServerUrl), metadata: { name }, retry: fast, headers: faultsPerRequest([[...faults]]) });
+    await expectStored(await upload.start(), file, keepAliveServerUrl);
+    expect(await objectsNamed(name, keepAliveServerUrl)).toHaveLength(1);
+  });
+
+  it('whose session is gone after its answer was lost fails with outcome-unknown: one object', async () => {
+    const name = `once-${crypto.randomUUID()}.bin`;
+    const upload = new Upload(patternFile(1024, name), {
+      endpoint: endpoint(),
+      metadata: { name },
+      retry: fast,
+      headers: faultsPerRequest([[{ kind: 'lose-response' }, { kind: 'expire', match: 'query' }]]),
+    });
+    expect((await rejection(upload.start())).code).toBe('outcome-unknown');
+    expect(await objectsNamed(name)).toHaveLength(1);
+  });
+
+  it('that failed after its answer was lost is kept: the next page asks its session, no second object', async () => {
+    const name = `once-${crypto.randomUUID()}.bin`;
+    const file = patternFile(1024, name);
+    const url = endpoint();
+    const first = new Upload(file, { endpoint: url, metadata: { name }, retry: { retries: 0 }, headers: faultsPerRequest([[{ kind: 'lose-response' }]]) });
+    expect((await rejection(first.start())).code).toBe('network');
+    expect(await objectsNamed(name)).toHaveLength(1);
+    // A new Upload of the same file, as after a reload: it finds the record and asks that session.
+    const next = new Upload(file, { endpoint: url, metadata: { name }, retry: fast });
+    const result = await next.start();
+    expect(result.sessionUri).toBe(first.sessionUri);
+    await expectStored(result, file);
+    expect(await objectsNamed(name)).toHaveLength(1);
+  });
+
+  it.each(lost)('through the element at its defaults, arrives exactly once when %s is lost', async (_, faults) => {
+    const name = `once-${crypto.randomUUID()}.bin`;
+    const file = patternFile(1024, name);
+    const element = await mount({}, (el) => (el.headers = faultsPerRequest([[...faults]])));
+    const [item] = element.addFiles([file]);
+    await reachStatus(element, item!, 'done');
+    await expectStored(item!.result!, file);
+    expect(await objectsNamed(name)).toHaveLength(1);
   });
 });

@@ -406,6 +406,51 @@ describe('sessions kept in IndexedDB', () => {
     await expectStored(await first, file);
   });
 
+  it('writes no record, reads none and takes no lock for a file that fits in its first request', async () => {
+    const memory = new MemorySessionStore();
+    const asked: string[] = [];
+    const store: SessionStore = {
+      get: (key) => (asked.push('get'), memory.get(key)),
+      set: (record) => (asked.push('set'), memory.set(record)),
+      delete: (key) => (asked.push('delete'), memory.delete(key)),
+      list: () => memory.list(),
+      clear: () => memory.clear(),
+    };
+    const locks = vi.spyOn(navigator.locks, 'request');
+    try {
+      // Adaptive chunks (the first is 256 KiB), and a fixed chunk size the file fills exactly.
+      for (const [size, chunkSize] of [[1024, undefined], [QUANTUM, undefined], [QUANTUM, QUANTUM]] as const) {
+        const file = patternFile(size);
+        await expectStored(await new Upload(file, { endpoint: endpoint(), chunkSize, store }).start(), file);
+      }
+      // The store is listed once (no record of these files there): none is fingerprinted and looked up.
+      expect(asked).toEqual([]);
+      expect(locks).not.toHaveBeenCalled();
+      // One byte more takes two requests: its record is kept while it uploads, as before.
+      const file = patternFile(QUANTUM + 1);
+      await expectStored(await new Upload(file, { endpoint: endpoint(), store }).start(), file);
+      expect(new Set(asked)).toEqual(new Set(['get', 'set', 'delete']));
+      expect(locks).toHaveBeenCalledTimes(1);
+    } finally {
+      locks.mockRestore();
+    }
+  });
+
+  it('keeps a file of one request once it fails, and the next page takes up its session', async () => {
+    const memory = new MemorySessionStore();
+    // Each page has its own store object over the same records, listed afresh.
+    const page = (): SessionStore => ({ get: (k) => memory.get(k), set: (r) => memory.set(r), delete: (k) => memory.delete(k), list: () => memory.list(), clear: () => memory.clear() });
+    const file = patternFile(1024);
+    const url = endpoint();
+    const first = new Upload(file, { endpoint: url, store: page(), retry: { retries: 0 }, headers: faultHeaders([{ kind: 'lose-response' }]) });
+    expect((await rejection(first.start())).code).toBe('network');
+    expect((await memory.list()).map((record) => record.sessionUri)).toEqual([first.sessionUri]);
+    const result = await new Upload(file, { endpoint: url, store: page() }).start();
+    expect(result.sessionUri).toBe(first.sessionUri);
+    await expectStored(result, file);
+    expect(await memory.list()).toEqual([]);
+  });
+
   it('uploads without persistence when storage fails, and says so once', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const broken: SessionStore = {

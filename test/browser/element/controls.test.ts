@@ -30,8 +30,17 @@ describe('<resumable-upload> attributes and methods', () => {
     expect(order).toEqual(['a', 'b', 'c', 'd']);
   });
 
-  it('takes more places at once when concurrency is raised', async () => {
+  it('uploads 4 files at a time by default', async () => {
     const element = await mount({ multiple: true, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
+    const peak = peakActive(element);
+    const items = element.addFiles(['a', 'b', 'c', 'd', 'e'].map((name) => patternFile(3 * QUANTUM, name)));
+    expect(items.map((item) => item.status)).toEqual(['starting', 'starting', 'starting', 'starting', 'queued']);
+    for (const item of items) await reachStatus(element, item, 'done');
+    expect(peak()).toBe(4);
+  });
+
+  it('takes more places at once when concurrency is raised', async () => {
+    const element = await mount({ multiple: true, concurrency: '1', 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
     const items = element.addFiles(['a', 'b', 'c'].map((name) => patternFile(4 * QUANTUM, name)));
     expect(items.map((item) => item.status)).toEqual(['starting', 'queued', 'queued']);
     element.concurrency = 3;
