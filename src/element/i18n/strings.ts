@@ -95,6 +95,9 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   announcePauseAll: string;
   announceResumeAll: string;
   announceCancelAll: string;
+  /** Said once when the network goes while more than one file waits or runs (`{count}`; one alone is said by name, `announceOffline`), and once when it is back (`{count}`: files going on). */
+  announceOfflineAll: PluralMessage;
+  announceOnline: PluralMessage;
 
   /** The summary over all files: its accessible name, and files done, failed and left (`{count}`, one form per plural category). */
   summaryLabel: string;
@@ -108,12 +111,20 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   cancelAll: string;
   /** Before a long list, shown when focused: takes the focus to the summary's buttons. */
   skipToSummary: string;
+  /** The summary's accessible name when the element has a label (`{label}`: its `<label>`, `aria-label`, else its number among several on the page). */
+  summaryLabelOf: string;
+
+  /** Under the button, and its description: the file types `accept` takes (`{types}`) and `max-file-size` (`{max}`, in the unit the page wrote). */
+  acceptsTypes: string;
+  acceptsMaxSize: string;
 
   /**
    * Why a file was not added. `{max}` is `max-file-size`, `max-total-size` (formatted sizes) or
    * `max-files` (a formatted number); `{min}` is `min-file-size`.
    */
   rejectAccept: string;
+  /** The same, naming the types `accept` takes (`{types}`); `rejectAccept` is kept for translations made before it. */
+  rejectAcceptTypes: string;
   rejectSize: string;
   rejectMinSize: string;
   rejectMaxFiles: string;
@@ -202,6 +213,8 @@ export const en: UploadStrings = {
   announcePauseAll: 'All uploads paused',
   announceResumeAll: 'All uploads resumed',
   announceCancelAll: 'All uploads cancelled',
+  announceOfflineAll: { one: 'Offline: {count} file waits for the network', other: 'Offline: {count} files wait for the network' },
+  announceOnline: { one: 'Back online: resuming {count} file', other: 'Back online: resuming {count} files' },
 
   summaryLabel: 'All uploads',
   summaryDone: { one: '{count} done', other: '{count} done' },
@@ -212,8 +225,13 @@ export const en: UploadStrings = {
   retryAll: 'Retry all',
   cancelAll: 'Cancel all',
   skipToSummary: 'Skip to all uploads',
+  summaryLabelOf: 'All uploads: {label}',
+
+  acceptsTypes: 'Accepted: {types}',
+  acceptsMaxSize: 'Up to {max} per file',
 
   rejectAccept: 'this type of file is not accepted',
+  rejectAcceptTypes: 'this type of file is not accepted (accepted: {types})',
   rejectSize: 'it is larger than {max}',
   rejectMinSize: 'it is smaller than {min}',
   rejectMaxFiles: 'too many files (the limit is {max})',
