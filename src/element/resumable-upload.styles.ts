@@ -76,7 +76,16 @@ export const styles = css`
   :host([disabled]) .drop-zone {
     opacity: 0.6;
   }
+  .limits {
+    flex-basis: 100%;
+    text-align: center;
+    font-size: 0.875em;
+  }
+  .limits > span {
+    margin-inline: 0.5em;
+  }
   .hint,
+  .limits,
   .empty,
   .size,
   .details {

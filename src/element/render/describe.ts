@@ -13,6 +13,15 @@ export interface Wording {
   f: Formatter;
   /** `performance.now()` at this render, for countdowns. */
   now: number;
+  /** The limits as the page wrote them: `accept`'s types, and a size in the unit it was given in. */
+  limits?: Limits;
+}
+
+export interface Limits {
+  /** `accept`'s types, formatted as a choice (`image/* or .pdf`); empty when any file is taken. */
+  types: string;
+  /** A limit in bytes as the page wrote it (`1 GiB`), else in `Intl`'s units. */
+  size(bytes: number): string;
 }
 
 const ERROR_KEYS: Record<UploadErrorCode, TextKey> = {
@@ -48,11 +57,13 @@ const REJECT_KEYS: Record<RejectReason, TextKey> = {
 };
 
 /** Why a file was not added: the page's own words if it gave some, else the reason's, with the limit it broke. */
-export function rejectReason(item: UploadItem, { t, f }: Wording, isolate = true): string {
+export function rejectReason(item: UploadItem, { t, f, limits }: Wording, isolate = true): string {
   if (item.rejectionMessage) return item.rejectionMessage;
   const limit = item.rejectionLimit ?? 0;
-  const max = item.rejection === 'max-files' ? limit.toLocaleString(f.lang) : f.bytes(limit);
-  return interpolate(t[REJECT_KEYS[item.rejection ?? 'accept']], { max, min: max }, isolate);
+  const max = item.rejection === 'max-files' ? limit.toLocaleString(f.lang) : (limits?.size ?? f.bytes)(limit);
+  // A wrong type names the types taken.
+  const key = item.rejection === 'accept' && limits?.types ? 'rejectAcceptTypes' : REJECT_KEYS[item.rejection ?? 'accept'];
+  return interpolate(t[key], { max, min: max, types: limits?.types ?? '' }, isolate);
 }
 
 export function statusText(item: UploadItem, wording: Wording): string {

@@ -53,7 +53,7 @@ describe('<resumable-upload> live region', () => {
   it('says when a file is not added, and why', async () => {
     const element = await mount({ multiple: true, accept: 'image/*' });
     element.addFiles([patternFile(10, 'notes.txt', 'text/plain')]);
-    await announced(element, 'notes.txt not added: this type of file is not accepted');
+    await announced(element, 'notes.txt not added: this type of file is not accepted (accepted: image/*)');
   });
 
   it('says "retrying in N s" when an upload waits to try again', async () => {
@@ -136,7 +136,7 @@ describe('<resumable-upload> live region', () => {
     const texts = ['a', 'b', 'c', 'd', 'e'].map((name) => patternFile(10, `${name}.txt`, 'text/plain'));
     const items = element.addFiles([...texts, patternFile(10, 'one.png', 'image/png'), patternFile(10, 'two.png', 'image/png')]);
     for (const item of items) await reachStatus(element, item, 'done');
-    const rejected = ['a', 'b', 'c'].map((name) => `${name}.txt not added: this type of file is not accepted`);
+    const rejected = ['a', 'b', 'c'].map((name) => `${name}.txt not added: this type of file is not accepted (accepted: image/*)`);
     expect(await sentences(said, 6, element)).toEqual([...rejected, '2 more files not added', 'Uploading 2 files', 'Uploads: 2 done, 0 failed, 5 not added, 0 left']);
   });
 
