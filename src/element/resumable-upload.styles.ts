@@ -324,9 +324,13 @@ export const styles = css`
     .bar {
       border-color: CanvasText;
     }
-    .fill {
+    .fill,
+    [data-status] .fill {
       forced-color-adjust: none;
       background: Highlight;
+    }
+    [data-status='paused'] .fill {
+      background: repeating-linear-gradient(-45deg, Highlight 0 0.4rem, transparent 0.4rem 0.8rem);
     }
   }
 
