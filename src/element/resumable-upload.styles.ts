@@ -102,7 +102,8 @@ export const styles = css`
     gap: 0.5em;
     border-radius: var(--_radius);
   }
-  button:focus-visible {
+  button:focus-visible,
+  li:focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
