@@ -68,5 +68,12 @@ export class FocusController implements ReactiveController {
     const rows = [...this.#host.renderRoot.querySelectorAll('li')];
     const summary = !!element.closest?.('[part~=summary]');
     this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : summary ? rows.length : -1, summary };
+    // A row the sticky summary covers scrolls into full view above it (WCAG 2.4.11): the browser
+    // scrolls only to what is off screen, and the summary is on screen.
+    const over = this.#host.renderRoot.querySelector<HTMLElement>('[part~=summary]');
+    if (row && over && row.getBoundingClientRect().bottom > over.getBoundingClientRect().top && !summary) {
+      row.style.scrollMarginBlockEnd = `${over.offsetHeight}px`;
+      row.scrollIntoView({ block: 'nearest' });
+    }
   };
 }
