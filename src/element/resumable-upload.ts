@@ -518,7 +518,15 @@ export class ResumableUploadElement extends LitElement {
     const items = this.#uploads.items;
     if (items.length < 2) return nothing;
     const sum = this.#uploads.tally;
-    return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction) : nothing;
+    return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction, this.#label(wording.f)) : nothing;
+  }
+
+  /** What tells this element from others on the page: its `<label>` or `aria-label`, else its number among several. */
+  #label(f: Formatter): string {
+    // Its `<label for>` by query: Firefox's `ElementInternals.labels` stays empty for it.
+    const own = (this.id && document.querySelector(`label[for="${CSS.escape(this.id)}"]`)?.textContent?.trim()) || this.getAttribute('aria-label');
+    const all = [...document.querySelectorAll(this.localName)];
+    return own || (all.length > 1 ? f.count(all.indexOf(this) + 1) : '');
   }
 
   #onSummaryAction = (event: Event) => {
