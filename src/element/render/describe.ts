@@ -43,7 +43,9 @@ export function errorReason(error: Error | undefined, { t }: Wording, isolate = 
   // A setting is wrong: the row names it (the console has the whole message).
   const setting = error.code === 'invalid-option' && settingOf(error);
   if (setting) return interpolate(t.errorInvalidSetting, { setting }, isolate);
-  return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' }, isolate);
+  // "HTTP 403" is one left-to-right run: in a right-to-left sentence the number went before the word ("(403 HTTP)").
+  const words = t[ERROR_KEYS[error.code] ?? 'errorUnknown'].replace(/HTTP \{status\}/, isolate ? '\u2066$&\u2069' : '$&');
+  return interpolate(words, { status: error.status ?? '' }, isolate);
 }
 
 const REJECT_KEYS: Record<RejectReason, TextKey> = {
