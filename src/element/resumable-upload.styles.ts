@@ -52,6 +52,9 @@ export const styles = css`
       --_success: var(--resumable-upload-success, #7ee2a8);
     }
   }
+  .words {
+    display: contents;
+  }
   :host([hidden]) {
     display: none;
   }

@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
-import { stringsFor } from './i18n/locales.ts';
+import { isTranslated, stringsFor } from './i18n/locales.ts';
 import type { UploadStrings } from './i18n/strings.ts';
 import type { IncomingFile, UploadItem } from './item/upload-item.ts';
 import type { Wording } from './render/describe.ts';
@@ -448,7 +448,8 @@ export class ResumableUploadElement extends LitElement {
     const background = this.#background;
     const { interruptedRow } = this.#interrupted;
     const interrupted = background ? this.#interrupted.records.filter((record) => !background.owns(record.fingerprint)) : this.#interrupted.records;
-    return html`
+    // Words with no translation are English, and marked so for screen readers' voices.
+    return html`<div class="words" lang=${wording.wordsLang === 'en' ? 'en' : nothing}>
       <div class="drop-zone" part="drop-zone">
         <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#choose} ?data-folder=${directory} aria-describedby=${described}>
           ${icons.choose}<span>${directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
@@ -493,8 +494,8 @@ export class ResumableUploadElement extends LitElement {
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
           : nothing}
       ${this.#renderSummary(wording)}
-      <div class="visually-hidden" role="status">${this.#announcer.message.map((line) => html`<p>${line}</p>`)}</div>
-    `;
+      <div class="visually-hidden" role="status" lang=${this.#announcer.messageLang || nothing}>${this.#announcer.message.map((line) => html`<p>${line}</p>`)}</div>
+    </div>`;
   }
 
   /** The words of this moment, with the limits as the page wrote them. */
@@ -534,13 +535,19 @@ export class ResumableUploadElement extends LitElement {
     if (action) this[action]();
   };
 
-  #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter } | undefined;
+  #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter; wordsLang: string } | undefined;
 
   /** The same strings object from one render to the next, so unchanged rows can skip rendering. */
-  #wordsFor(lang: string): { t: UploadStrings; f: Formatter } {
+  #wordsFor(lang: string): { t: UploadStrings; f: Formatter; wordsLang: string } {
     const words = this.#words;
     if (words?.lang === lang && words.strings === this.strings) return words;
-    this.#words = { lang, strings: this.strings, t: { ...this.#backgroundWords, ...stringsFor(lang, this.strings) }, f: formatterFor(lang) };
+    this.#words = {
+      lang,
+      strings: this.strings,
+      t: { ...this.#backgroundWords, ...stringsFor(lang, this.strings) },
+      f: formatterFor(lang),
+      wordsLang: isTranslated(lang) ? lang : 'en',
+    };
     return this.#words;
   }
 

@@ -186,6 +186,7 @@ export class Announcer implements ReactiveController {
     if (lines.length === 0) return;
     this.#lastAt = now;
     this.#message = lines;
+    this.#messageLang = wording.wordsLang ?? '';
     this.#host.requestUpdate();
   }
 }

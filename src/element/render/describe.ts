@@ -15,6 +15,8 @@ export interface Wording {
   now: number;
   /** The limits as the page wrote them: `accept`'s types, and a size in the unit it was given in. */
   limits?: Limits;
+  /** The language the words are in: the element's, or `en` when it has no translation. */
+  wordsLang?: string;
 }
 
 export interface Limits {
