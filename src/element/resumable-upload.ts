@@ -33,7 +33,7 @@ import type { SettingProblems } from './settings/setting-problems.ts';
 import { anyWrong, parseSize, type SettingName } from './settings/settings.ts';
 import { isUploadError, type UploadError } from '../errors/upload-error.ts';
 import { UploadsController } from './uploads-controller.ts';
-import { Announcer } from './announce/announcer.ts';
+import { LazyAnnouncer } from './announce/lazy-announcer.ts';
 import type {} from './events/upload-add.ts';
 import type {} from './events/upload-cancel.ts';
 import type {} from './events/upload-error.ts';
@@ -229,7 +229,7 @@ export class ResumableUploadElement extends LitElement {
   /** Set by a disabled `<fieldset>` around the element (or its own `disabled`). */
   #formDisabled = false;
 
-  readonly #announcer = new Announcer(this, {
+  readonly #announcer = new LazyAnnouncer(this, {
     wording: () => this.#wording(),
     tally: () => this.#uploads.tally,
     endpoint: () => this.endpoint,

@@ -1,8 +1,13 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { Tally } from '../item/tally.ts';
 import type { UploadItem } from '../item/upload-item.ts';
+import type { UploadStrings } from '../i18n/strings.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
+import { announceEnglish, type AnnounceStrings } from './announce-strings.ts';
+
+/** The words of a message: the element's, over the English of the live region (which loads with it). */
+type Said = Wording & { t: UploadStrings & AnnounceStrings };
 import { shownName } from '../../utils/shown-name.ts';
 
 /** What happened to a file, worth saying. */
@@ -43,7 +48,7 @@ const OF_ALL: Record<AllAction, Happening> = { pauseAll: 'paused', resumeAll: 'r
  * message is made once, in the words of its moment, and kept: rendering again (a change of
  * language) does not make the region speak again.
  */
-export class Announcer implements ReactiveController {
+export class Announcer {
   readonly #host: ReactiveControllerHost & Node;
   readonly #settings: AnnouncerSettings;
   /** The latest happening of each file since the last message: a start and a finish in one second say only the finish. */
@@ -61,10 +66,10 @@ export class Announcer implements ReactiveController {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #lastAt = -Infinity;
 
+  /** Made by `LazyAnnouncer`, the host's controller, which hands over `hostDisconnected`. */
   constructor(host: ReactiveControllerHost & Node, settings: AnnouncerSettings) {
     this.#host = host;
     this.#settings = settings;
-    host.addController(this);
   }
 
   /** The current message, one paragraph per sentence. */
@@ -92,9 +97,8 @@ export class Announcer implements ReactiveController {
     this.#schedule();
   }
 
-  /** Called before an action on all files: said once, when there is a file it acts on. */
-  sayAll(action: AllAction): void {
-    const sum = this.#settings.tally();
+  /** Called before an action on all files (`sum`: the totals then): said once, when there is a file it acts on. */
+  sayAll(action: AllAction, sum: Tally): void {
     const acts = action === 'pauseAll' ? sum.running : action === 'resumeAll' ? sum.paused : sum.left + sum.failed;
     if (acts === 0) return;
     this.#all = { action, at: performance.now() };
@@ -132,7 +136,8 @@ export class Announcer implements ReactiveController {
   #flush(): void {
     this.#timer = undefined;
     const now = performance.now();
-    const wording = this.#settings.wording();
+    const words = this.#settings.wording();
+    const wording: Said = { ...words, t: { ...announceEnglish, ...words.t } };
     const { t, f } = wording;
     const sum = this.#settings.tally();
     const pending = [...this.#pending];
@@ -192,14 +197,14 @@ export class Announcer implements ReactiveController {
 }
 
 /** How many files are done, failed, not added and left, over the whole list. */
-function summaryOf(sum: Tally, { t, f }: Wording): string {
+function summaryOf(sum: Tally, { t, f }: Said): string {
   const count = (value: number) => f.count(value);
   const values = { done: count(sum.done), failed: count(sum.failed), left: count(sum.left), rejected: count(sum.rejected) };
   return interpolate(sum.rejected > 0 ? t.announceSummaryRejected : t.announceSummary, values, false);
 }
 
 /** One file's news; the network coming back is said for all files at once, never of one. */
-function sentence(happening: Exclude<Happening, 'online'>, item: UploadItem, wording: Wording): string {
+function sentence(happening: Exclude<Happening, 'online'>, item: UploadItem, wording: Said): string {
   const { t, f, now } = wording;
   const name = shownName(item.file.name);
   switch (happening) {

@@ -1,3 +1,4 @@
+import type { AnnounceStrings } from '../announce/announce-strings.ts';
 import type { BackgroundStrings } from '../background/background-strings.ts';
 
 /**
@@ -16,10 +17,11 @@ export type PluralMessage = { readonly [category in Intl.LDMLPluralRule]?: strin
  * Every word the element shows or announces. `{name}`-style placeholders are filled in by the
  * element with values already formatted for the language (sizes, percents, durations via `Intl`).
  * A key whose words follow a number is a {@link PluralMessage} and its number is `{count}`.
- * The words of the `background` attribute (`backgroundLabel`, …) are optional here: their English
- * loads with that part of the element (see `BackgroundStrings`), the translations carry them all.
+ * The words of the `background` attribute (`backgroundLabel`, …) and those the live region says
+ * (`announceStart`, …) are optional here: their English loads with that part of the element (see
+ * `BackgroundStrings`, `AnnounceStrings`), the translations carry them all.
  */
-export interface UploadStrings extends Partial<BackgroundStrings> {
+export interface UploadStrings extends Partial<BackgroundStrings>, Partial<AnnounceStrings> {
   /** The picker button, with `multiple`. */
   chooseFiles: string;
   /** The picker button, without `multiple`. */
@@ -68,36 +70,6 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   chooseAgain: string;
   chooseAgainLabel: string;
   discard: string;
-
-  /** Said through the polite live region. */
-  announceStart: string;
-  announceDone: string;
-  announceFailed: string;
-  /** Said once when interrupted uploads are listed on connect. */
-  announceInterrupted: string;
-
-  /** Said when a file is not added (`{reason}`: a reason below), when an upload waits to retry (`{time}`) or for the network. */
-  announceRejected: string;
-  announceRetrying: string;
-  announceOffline: string;
-  /** Said at the end of a batch, now and then during a long one, and instead of many messages at once: files done, failed and left so far. */
-  announceSummary: string;
-  /** The same with files not added (`{rejected}`), when there are some. */
-  announceSummaryRejected: string;
-  /** Said when files start uploading while none did (`{count}`: files waiting or under way). */
-  announceBatch: PluralMessage;
-  /** Said after three rejections by name: how many more were not added. */
-  announceMoreRejected: PluralMessage;
-  /** Said when a file is paused, resumed or cancelled (`{name}`), and when all are at once. */
-  announcePaused: string;
-  announceResumed: string;
-  announceCancelled: string;
-  announcePauseAll: string;
-  announceResumeAll: string;
-  announceCancelAll: string;
-  /** Said once when the network goes while more than one file waits or runs (`{count}`; one alone is said by name, `announceOffline`), and once when it is back (`{count}`: files going on). */
-  announceOfflineAll: PluralMessage;
-  announceOnline: PluralMessage;
 
   /** The summary over all files: its accessible name, and files done, failed and left (`{count}`, one form per plural category). */
   summaryLabel: string;
@@ -195,26 +167,6 @@ export const en: UploadStrings = {
   chooseAgainLabel: 'Choose again to resume {name}',
   discard: 'Discard {name}',
 
-  announceStart: 'Uploading {name}',
-  announceDone: '{name} uploaded',
-  announceFailed: '{name} failed: {reason}',
-  announceInterrupted: 'Some uploads were interrupted: resume or discard them below',
-
-  announceRejected: '{name} not added: {reason}',
-  announceRetrying: '{name}: retrying in {time}',
-  announceOffline: '{name}: offline, waiting for the network',
-  announceSummary: 'Uploads: {done} done, {failed} failed, {left} left',
-  announceSummaryRejected: 'Uploads: {done} done, {failed} failed, {rejected} not added, {left} left',
-  announceBatch: { one: 'Uploading {count} file', other: 'Uploading {count} files' },
-  announceMoreRejected: { one: '{count} more file not added', other: '{count} more files not added' },
-  announcePaused: '{name} paused',
-  announceResumed: '{name} resumed',
-  announceCancelled: '{name} cancelled',
-  announcePauseAll: 'All uploads paused',
-  announceResumeAll: 'All uploads resumed',
-  announceCancelAll: 'All uploads cancelled',
-  announceOfflineAll: { one: 'Offline: {count} file waits for the network', other: 'Offline: {count} files wait for the network' },
-  announceOnline: { one: 'Back online: resuming {count} file', other: 'Back online: resuming {count} files' },
 
   summaryLabel: 'All uploads',
   summaryDone: { one: '{count} done', other: '{count} done' },
