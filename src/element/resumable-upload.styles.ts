@@ -52,6 +52,9 @@ export const styles = css`
       --_success: var(--resumable-upload-success, #7ee2a8);
     }
   }
+  .words {
+    display: contents;
+  }
   :host([hidden]) {
     display: none;
   }
@@ -76,7 +79,16 @@ export const styles = css`
   :host([disabled]) .drop-zone {
     opacity: 0.6;
   }
+  .limits {
+    flex-basis: 100%;
+    text-align: center;
+    font-size: 0.875em;
+  }
+  .limits > span {
+    margin-inline: 0.5em;
+  }
   .hint,
+  .limits,
   .empty,
   .size,
   .details {
@@ -93,7 +105,8 @@ export const styles = css`
     gap: 0.5em;
     border-radius: var(--_radius);
   }
-  button:focus-visible {
+  button:focus-visible,
+  li:focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
@@ -315,9 +328,13 @@ export const styles = css`
     .bar {
       border-color: CanvasText;
     }
-    .fill {
+    .fill,
+    [data-status] .fill {
       forced-color-adjust: none;
       background: Highlight;
+    }
+    [data-status='paused'] .fill {
+      background: repeating-linear-gradient(-45deg, Highlight 0 0.4rem, transparent 0.4rem 0.8rem);
     }
   }
 

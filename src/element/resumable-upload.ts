@@ -4,10 +4,11 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
-import { stringsFor } from './i18n/locales.ts';
+import { isTranslated, stringsFor } from './i18n/locales.ts';
 import type { UploadStrings } from './i18n/strings.ts';
 import type { IncomingFile, UploadItem } from './item/upload-item.ts';
 import type { Wording } from './render/describe.ts';
+import { limitsHint, limitsOf } from './render/limits.ts';
 import { icons } from './render/icons.ts';
 import { itemRow, type ItemAction } from './render/item-row.ts';
 import { rowList } from './render/row-list.ts';
@@ -32,7 +33,7 @@ import type { SettingProblems } from './settings/setting-problems.ts';
 import { anyWrong, parseSize, type SettingName } from './settings/settings.ts';
 import { isUploadError, type UploadError } from '../errors/upload-error.ts';
 import { UploadsController } from './uploads-controller.ts';
-import { Announcer } from './announce/announcer.ts';
+import { LazyAnnouncer } from './announce/lazy-announcer.ts';
 import type {} from './events/upload-add.ts';
 import type {} from './events/upload-cancel.ts';
 import type {} from './events/upload-error.ts';
@@ -66,7 +67,9 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @slot empty - Shown while no file is listed; default "No files yet."
  *
  * @csspart drop-zone - The area that takes dropped files, around the button.
- * @csspart button - The button that opens the file picker.
+ * @csspart button - The button that opens the file picker (a folder's, with `directory`).
+ * @csspart files-button - With `directory`, the button beside it that picks files.
+ * @csspart limits - Under the buttons, and their description: the types `accept` takes and `max-file-size`, as the page wrote them.
  * @csspart hint - Around the `drop-label` slot.
  * @csspart empty - Around the `empty` slot.
  * @csspart list - The list of files.
@@ -163,7 +166,8 @@ export class ResumableUploadElement extends LitElement {
   @property({ type: Boolean, reflect: true }) multiple = false;
   /**
    * The button picks a folder: every file in it and its subfolders is added, each with its
-   * `relativePath` (implies `multiple`). Drops take folders with or without it.
+   * `relativePath` (implies `multiple`); a second button beside it picks files, as a file dialog
+   * that opens on folders offers no files. Drops take folders with or without it.
    */
   @property({ type: Boolean, reflect: true }) directory = false;
   /** Passed to the file input, for phones: `'environment'` opens the rear camera, `'user'` the front one (with `accept="image/*"` or `video/*`). */
@@ -225,8 +229,8 @@ export class ResumableUploadElement extends LitElement {
   /** Set by a disabled `<fieldset>` around the element (or its own `disabled`). */
   #formDisabled = false;
 
-  readonly #announcer = new Announcer(this, {
-    wording: () => ({ ...this.#wordsFor(this.#lang()), now: performance.now() }),
+  readonly #announcer = new LazyAnnouncer(this, {
+    wording: () => this.#wording(),
     tally: () => this.#uploads.tally,
     endpoint: () => this.endpoint,
   });
@@ -435,23 +439,32 @@ export class ResumableUploadElement extends LitElement {
 
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
   protected override render(): TemplateResult {
-    const wording: Wording = { ...this.#wordsFor(this.#lang()), now: performance.now() };
+    const wording = this.#wording();
     const { t, f } = wording;
+    const directory = this.directory;
+    const limits = limitsHint(wording.limits!, parseSize(this.maxFileSize), t);
+    const described = limits === nothing ? nothing : 'limits';
     const items = this.#uploads.items;
     const background = this.#background;
     const { interruptedRow } = this.#interrupted;
     const interrupted = background ? this.#interrupted.records.filter((record) => !background.owns(record.fingerprint)) : this.#interrupted.records;
-    return html`
+    // Words with no translation are English, and marked so for screen readers' voices.
+    return html`<div class="words" lang=${wording.wordsLang === 'en' ? 'en' : nothing}>
       <div class="drop-zone" part="drop-zone">
-        <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#choose}>
-          ${icons.choose}<span>${this.directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
+        <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#choose} ?data-folder=${directory} aria-describedby=${described}>
+          ${icons.choose}<span>${directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
         </button>
+        ${directory
+          ? html`<button type="button" class="choose" part="files-button" ?disabled=${this.#isDisabled} @click=${this.#choose} aria-describedby=${described}>
+              ${icons.choose}<span>${t.chooseFiles}</span>
+            </button>`
+          : nothing}
         <span class="hint" part="hint"><slot name="drop-label">${t.dropHint}</slot></span>
+        ${limits}
         <input
           type="file"
           hidden
-          ?multiple=${this.multiple}
-          ?webkitdirectory=${this.directory}
+          ?multiple=${this.multiple || directory}
           accept=${this.accept || nothing}
           capture=${this.capture || nothing}
           @change=${this.#onPicked}
@@ -481,8 +494,14 @@ export class ResumableUploadElement extends LitElement {
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
           : nothing}
       ${this.#renderSummary(wording)}
-      <div class="visually-hidden" role="status">${this.#announcer.message.map((line) => html`<p>${line}</p>`)}</div>
-    `;
+      <div class="visually-hidden" role="status" lang=${this.#announcer.messageLang || nothing}>${this.#announcer.message.map((line) => html`<p>${line}</p>`)}</div>
+    </div>`;
+  }
+
+  /** The words of this moment, with the limits as the page wrote them. */
+  #wording(): Wording {
+    const words = this.#wordsFor(this.#lang());
+    return { ...words, now: performance.now(), limits: limitsOf(this.accept || '', [this.maxFileSize, this.minFileSize, this.maxTotalSize], words.f) };
   }
 
   #add(files: IncomingFile[]): UploadItem[] {
@@ -500,7 +519,15 @@ export class ResumableUploadElement extends LitElement {
     const items = this.#uploads.items;
     if (items.length < 2) return nothing;
     const sum = this.#uploads.tally;
-    return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction) : nothing;
+    return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction, this.#label(wording.f)) : nothing;
+  }
+
+  /** What tells this element from others on the page: its `<label>` or `aria-label`, else its number among several. */
+  #label(f: Formatter): string {
+    // Its `<label for>` by query: Firefox's `ElementInternals.labels` stays empty for it.
+    const own = (this.id && document.querySelector(`label[for="${CSS.escape(this.id)}"]`)?.textContent?.trim()) || this.getAttribute('aria-label');
+    const all = [...document.querySelectorAll(this.localName)];
+    return own || (all.length > 1 ? f.count(all.indexOf(this) + 1) : '');
   }
 
   #onSummaryAction = (event: Event) => {
@@ -508,13 +535,19 @@ export class ResumableUploadElement extends LitElement {
     if (action) this[action]();
   };
 
-  #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter } | undefined;
+  #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter; wordsLang: string } | undefined;
 
   /** The same strings object from one render to the next, so unchanged rows can skip rendering. */
-  #wordsFor(lang: string): { t: UploadStrings; f: Formatter } {
+  #wordsFor(lang: string): { t: UploadStrings; f: Formatter; wordsLang: string } {
     const words = this.#words;
     if (words?.lang === lang && words.strings === this.strings) return words;
-    this.#words = { lang, strings: this.strings, t: { ...this.#backgroundWords, ...stringsFor(lang, this.strings) }, f: formatterFor(lang) };
+    this.#words = {
+      lang,
+      strings: this.strings,
+      t: { ...this.#backgroundWords, ...stringsFor(lang, this.strings) },
+      f: formatterFor(lang),
+      wordsLang: isTranslated(lang) ? lang : 'en',
+    };
     return this.#words;
   }
 
@@ -544,12 +577,16 @@ export class ResumableUploadElement extends LitElement {
     return prepared;
   }
 
-  #choose = async () => {
-    const chosen = this.directory
+  /** The button with `data-folder` picks a folder (`directory`), the others files. */
+  #choose = async (event?: Event) => {
+    const folder = !!(event?.currentTarget as HTMLElement | undefined)?.hasAttribute('data-folder');
+    const input = this.renderRoot.querySelector('input')!;
+    input.webkitdirectory = folder;
+    const chosen = folder
       ? this.fileHandles && (await import('./folders/walk-folders.ts').then(({ chooseFolderHandle }) => chooseFolderHandle(this.#handles)))
-      : this.fileHandles && (await chooseFileHandles(this.accept, this.multiple, this.#handles))?.map((file) => ({ file, relativePath: file.name }));
+      : this.fileHandles && (await chooseFileHandles(this.accept, this.multiple || this.directory, this.#handles))?.map((file) => ({ file, relativePath: file.name }));
     if (chosen) this.#add(chosen);
-    else this.renderRoot.querySelector('input')?.click();
+    else input.click();
   };
 
   #onPicked = (event: Event) => {

@@ -221,6 +221,8 @@ export class UploadsController implements ReactiveController, ItemHost {
         this.#settings.announce(item.status, item);
       } else if (previous === 'paused') {
         this.#settings.announce('resumed', item);
+      } else if (previous === 'offline') {
+        this.#settings.announce('online', item);
       }
     }
     // Each attempt's countdown, also when one retry follows another.

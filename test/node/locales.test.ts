@@ -3,6 +3,7 @@
 // Locale files are found on disk, so a new one is checked (and must be an entry of the build) as soon as it exists.
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { announceEnglish } from '../../src/element/announce/announce-strings.ts';
 import { backgroundEnglish } from '../../src/element/background/background-strings.ts';
 import { en, type PluralMessage, type UploadStrings } from '../../src/element/i18n/strings.ts';
 import { entries } from '../../vite.lib.config.ts';
@@ -20,8 +21,8 @@ const translations = await Promise.all(
   }),
 );
 
-/** Every English word: the element's, and those of its `background` part, which load with that part. */
-const english: Record<string, Message> = { ...en, ...backgroundEnglish };
+/** Every English word: the element's, and those of its `background` part and its live region, which load with those parts. */
+const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...announceEnglish };
 
 type Message = string | PluralMessage;
 const isPlural = (message: unknown): message is PluralMessage => typeof message === 'object' && message !== null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSize, SETTINGS, settingOf } from '../../src/element/settings/settings.ts';
+import { parseSize, SETTINGS, settingOf, writtenSize } from '../../src/element/settings/settings.ts';
 import { UploadError } from '../../src/errors/upload-error.ts';
 
 describe('the element settings', () => {
@@ -50,5 +50,22 @@ describe('the element settings', () => {
     expect(settingOf(new UploadError('invalid-option', '`chunkSize` must be a positive multiple of 262144 bytes'))).toBe('chunk-size');
     expect(settingOf(new UploadError('invalid-option', 'The `headers` function failed'))).toBe('headers');
     expect(settingOf(new UploadError('invalid-option', 'no name here'))).toBeUndefined();
+  });
+});
+
+describe('writtenSize', () => {
+  it('keeps the unit the page wrote, in the language’s digits; bytes alone are left to Intl', () => {
+    expect(['1 GiB', '1.5gib', '10MB', '0.5 kb', '100000', '100 b', 'ten', 42].map((value) => writtenSize(value, 'en'))).toEqual([
+      '1 GiB',
+      '1.5 GiB',
+      '10 MB',
+      '0.5 KB',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(writtenSize('1.5 GiB', 'de')).toBe('1,5 GiB');
+    expect(writtenSize('1.5 GiB', 'fa')).toBe('۱٫۵ GiB');
   });
 });

@@ -1,12 +1,17 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { Tally } from '../item/tally.ts';
 import type { UploadItem } from '../item/upload-item.ts';
+import type { UploadStrings } from '../i18n/strings.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
+import { announceEnglish, type AnnounceStrings } from './announce-strings.ts';
+
+/** The words of a message: the element's, over the English of the live region (which loads with it). */
+type Said = Wording & { t: UploadStrings & AnnounceStrings };
 import { shownName } from '../../utils/shown-name.ts';
 
 /** What happened to a file, worth saying. */
-export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline' | 'background' | 'paused' | 'resumed' | 'cancelled';
+export type Happening = 'start' | 'done' | 'failed' | 'rejected' | 'retrying' | 'offline' | 'online' | 'background' | 'paused' | 'resumed' | 'cancelled';
 /** An action on every file at once (the summary's buttons). */
 export type AllAction = 'pauseAll' | 'resumeAll' | 'cancelAll';
 
@@ -36,13 +41,14 @@ const OF_ALL: Record<AllAction, Happening> = { pauseAll: 'paused', resumeAll: 'r
 /**
  * The polite live region's words: what a person needs, not a stream. A batch (files uploading one
  * after the other, until none waits or runs) is said at its start ("Uploading 20 files", or the one
- * file's name), by its failures and other news of a file (retrying, offline, paused), and at its end as
+ * file's name), by its failures and other news of a file (retrying, paused), once when the network goes
+ * (how many files wait for it) and once when it is back (how many go on), and at its end as
  * a summary (or the one file's outcome); how far it got at most once a minute while it runs.
  * Rejections are said by name, the rest counted. What happens within a second is one message. A
  * message is made once, in the words of its moment, and kept: rendering again (a change of
  * language) does not make the region speak again.
  */
-export class Announcer implements ReactiveController {
+export class Announcer {
   readonly #host: ReactiveControllerHost & Node;
   readonly #settings: AnnouncerSettings;
   /** The latest happening of each file since the last message: a start and a finish in one second say only the finish. */
@@ -52,14 +58,18 @@ export class Announcer implements ReactiveController {
   #allSaid = true;
   /** The files of the batch under way, and when it was last said how far it got. */
   #batch: { files: Set<UploadItem>; saidAt: number } | undefined;
+  /** The network went while files ran, and that was said: the next file that waits for it says nothing, the first back says so. */
+  #offline = false;
   #message: readonly string[] = [];
+  /** The language the message was made in: a later switch does not relabel it. */
+  #messageLang = '';
   #timer: ReturnType<typeof setTimeout> | undefined;
   #lastAt = -Infinity;
 
+  /** Made by `LazyAnnouncer`, the host's controller, which hands over `hostDisconnected`. */
   constructor(host: ReactiveControllerHost & Node, settings: AnnouncerSettings) {
     this.#host = host;
     this.#settings = settings;
-    host.addController(this);
   }
 
   /** The current message, one paragraph per sentence. */
@@ -67,18 +77,28 @@ export class Announcer implements ReactiveController {
     return this.#message;
   }
 
+  get messageLang(): string {
+    return this.#messageLang;
+  }
+
   say(happening: Happening, item: UploadItem): void {
     const all = this.#all;
     // Said once for all files, not file by file.
     if (all && OF_ALL[all.action] === happening && performance.now() - all.at < ALL_ACTION_MS) return;
+    // The network going and coming back is said once for all the files it holds up.
+    if (happening === 'offline' || happening === 'online') {
+      if (this.#offline === (happening === 'offline')) return;
+      this.#offline = !this.#offline;
+      // Back within the second: neither is said.
+      if (happening === 'online') for (const [other, said] of this.#pending) if (said === 'offline') return void this.#pending.delete(other);
+    }
     this.#pending.delete(item); // to the end: the order of the latest happenings
     this.#pending.set(item, happening);
     this.#schedule();
   }
 
-  /** Called before an action on all files: said once, when there is a file it acts on. */
-  sayAll(action: AllAction): void {
-    const sum = this.#settings.tally();
+  /** Called before an action on all files (`sum`: the totals then): said once, when there is a file it acts on. */
+  sayAll(action: AllAction, sum: Tally): void {
     const acts = action === 'pauseAll' ? sum.running : action === 'resumeAll' ? sum.paused : sum.left + sum.failed;
     if (acts === 0) return;
     this.#all = { action, at: performance.now() };
@@ -116,7 +136,8 @@ export class Announcer implements ReactiveController {
   #flush(): void {
     this.#timer = undefined;
     const now = performance.now();
-    const wording = this.#settings.wording();
+    const words = this.#settings.wording();
+    const wording: Said = { ...words, t: { ...announceEnglish, ...words.t } };
     const { t, f } = wording;
     const sum = this.#settings.tally();
     const pending = [...this.#pending];
@@ -125,7 +146,7 @@ export class Announcer implements ReactiveController {
     const plural = (message: Parameters<typeof f.plural>[0], count: number) => interpolate(f.plural(message, count), { count: f.count(count) }, false);
 
     const rejected = pending.filter(([, happening]) => happening === 'rejected');
-    lines.push(...rejected.slice(0, SAID_BY_NAME).map(([item, happening]) => sentence(happening, item, wording)));
+    lines.push(...rejected.slice(0, SAID_BY_NAME).map(([item]) => sentence('rejected', item, wording)));
     if (rejected.length > SAID_BY_NAME) lines.push(plural(t.announceMoreRejected, rejected.length - SAID_BY_NAME));
     const acted = this.#all && !this.#allSaid;
     if (acted) lines.push(t[`announce${this.#all!.action[0]!.toUpperCase()}${this.#all!.action.slice(1)}` as 'announcePauseAll']);
@@ -145,10 +166,14 @@ export class Announcer implements ReactiveController {
     if (begins && first && !ends) {
       lines.push(sum.running <= 1 && batch!.files.size === 1 ? sentence('start', first[0], wording) : plural(t.announceBatch, sum.running));
     }
-    // News of a file, by name: failures, retries, waiting for the network, paused, resumed, cancelled.
-    const news = pending.filter(([, happening]) => happening !== 'rejected' && happening !== 'start' && happening !== 'done');
+    // The network: gone (the one file by name, else how many wait for it), back (how many go on).
+    const offline = pending.find(([, happening]) => happening === 'offline');
+    if (offline) lines.push(sum.running > 1 ? plural(t.announceOfflineAll, sum.running) : sentence('offline', offline[0], wording));
+    if (pending.some(([, happening]) => happening === 'online')) lines.push(plural(t.announceOnline, sum.running));
+    // News of a file, by name: failures, retries, paused, resumed, cancelled.
+    const news = pending.filter(([, happening]) => !['rejected', 'start', 'done', 'offline', 'online'].includes(happening));
     const soloEnd = ends && finished && batch!.files.size === 1;
-    lines.push(...news.slice(0, SAID_BY_NAME).map(([item, happening]) => sentence(happening, item, wording)));
+    lines.push(...news.slice(0, SAID_BY_NAME).map(([item, happening]) => sentence(happening as Exclude<Happening, 'online'>, item, wording)));
     if (soloEnd) {
       const [item, happening] = files.find(([, happening]) => happening === 'done' || happening === 'failed')!;
       if (happening === 'done') lines.push(sentence('done', item, wording));
@@ -156,25 +181,30 @@ export class Announcer implements ReactiveController {
       lines.push(summaryOf(sum, wording));
       if (batch) batch.saidAt = now;
     }
-    if (ends) this.#batch = undefined;
+    if (ends) {
+      this.#batch = undefined;
+      this.#offline = false;
+    }
 
     if (this.#interrupted) lines.push(t.announceInterrupted);
     this.#interrupted = false;
     if (lines.length === 0) return;
     this.#lastAt = now;
     this.#message = lines;
+    this.#messageLang = wording.wordsLang ?? '';
     this.#host.requestUpdate();
   }
 }
 
 /** How many files are done, failed, not added and left, over the whole list. */
-function summaryOf(sum: Tally, { t, f }: Wording): string {
+function summaryOf(sum: Tally, { t, f }: Said): string {
   const count = (value: number) => f.count(value);
   const values = { done: count(sum.done), failed: count(sum.failed), left: count(sum.left), rejected: count(sum.rejected) };
   return interpolate(sum.rejected > 0 ? t.announceSummaryRejected : t.announceSummary, values, false);
 }
 
-function sentence(happening: Happening, item: UploadItem, wording: Wording): string {
+/** One file's news; the network coming back is said for all files at once, never of one. */
+function sentence(happening: Exclude<Happening, 'online'>, item: UploadItem, wording: Said): string {
   const { t, f, now } = wording;
   const name = shownName(item.file.name);
   switch (happening) {

@@ -3,14 +3,18 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 /**
  * A keyboard user who pressed Remove, or whose Pause button went when the upload finished, must
  * not be thrown back to the top of the page: after a render that removed the focused control,
- * focus goes to its row's last button, else a neighbour row's, else the Choose button; a summary
- * button's, to the summary's first button, else the last row's.
+ * focus goes to its row's last button when the person pressed that control (Cancel gives way to
+ * Remove), to the row itself when it went on its own (an upload that finished under Pause: a late
+ * Enter must not land on Remove), else to a neighbour row's first button, else the Choose button;
+ * a summary button's, to the summary's first button, else the last row's.
  */
 export class FocusController implements ReactiveController {
   readonly #host: ReactiveElement;
   /** The last focused control inside, to put focus back nearby when its row changes or goes. */
   #focused: { element: HTMLElement; row: string | undefined; index: number; summary: boolean } | undefined;
   #listening = false;
+  /** The control the person last pressed: the one whose going is their doing. */
+  #pressed: EventTarget | undefined;
 
   constructor(host: ReactiveElement) {
     this.#host = host;
@@ -23,6 +27,7 @@ export class FocusController implements ReactiveController {
     // On the shadow root, not the host: moves of focus inside it do not reach the host.
     this.#host.renderRoot.addEventListener('focusin', this.#onFocusIn as EventListener);
     this.#host.renderRoot.addEventListener('focusout', this.#onFocusOut as EventListener);
+    this.#host.renderRoot.addEventListener('click', (event) => (this.#pressed = (event.target as Element).closest?.('button') ?? undefined));
   }
 
   hostUpdated(): void {
@@ -31,13 +36,16 @@ export class FocusController implements ReactiveController {
     const root = this.#host.renderRoot;
     const rows = [...root.querySelectorAll('li')];
     const own = rows.find((li) => li.dataset.item === focused.row);
-    // In its own row, the button left (Remove once done); in a neighbour's, its first button, never
-    // Cancel: a second Enter (after Choose again, after Remove) must not cancel an upload. A summary
+    // In its own row, the button left once pressed (Cancel gives way to Remove), else the row; in a
+    // neighbour's, its first button, never Cancel: a second Enter (after Choose again, after Remove)
+    // must not cancel an upload. A summary
     // button that went (Pause all becomes Resume all) gives way to the summary's first, else the last row's.
     const target =
       (focused.summary ? root.querySelector<HTMLElement>('[part~=summary] button') : null) ??
       (own
-        ? own.querySelector<HTMLElement>('button:last-of-type')
+        ? this.#pressed === focused.element
+          ? own.querySelector<HTMLElement>('button:last-of-type')
+          : Object.assign(own, { tabIndex: -1 })
         : (rows[Math.min(focused.index, rows.length - 1)]?.querySelector<HTMLElement>('button') ?? root.querySelector<HTMLElement>('.choose')));
     target?.focus();
   }
@@ -60,5 +68,12 @@ export class FocusController implements ReactiveController {
     const rows = [...this.#host.renderRoot.querySelectorAll('li')];
     const summary = !!element.closest?.('[part~=summary]');
     this.#focused = { element, row: row?.dataset.item, index: row ? rows.indexOf(row) : summary ? rows.length : -1, summary };
+    // A row the sticky summary covers scrolls into full view above it (WCAG 2.4.11): the browser
+    // scrolls only to what is off screen, and the summary is on screen.
+    const over = this.#host.renderRoot.querySelector<HTMLElement>('[part~=summary]');
+    if (row && over && row.getBoundingClientRect().bottom > over.getBoundingClientRect().top && !summary) {
+      row.style.scrollMarginBlockEnd = `${over.offsetHeight}px`;
+      row.scrollIntoView({ block: 'nearest' });
+    }
   };
 }

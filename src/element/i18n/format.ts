@@ -13,6 +13,8 @@ export interface Formatter {
   duration(seconds: number): string;
   /** `1,234`: a number of things, in the language's digits. */
   count(count: number): string;
+  /** `image/*, .pdf or .zip`: one of these. */
+  oneOf(items: readonly string[]): string;
   /** The form of `message` that agrees with `count` (its `Intl.PluralRules` category, else `other`); `{count}` is left for `interpolate`. */
   plural(message: PluralMessage, count: number): string;
 }
@@ -63,6 +65,7 @@ function createFormatter(lang: string): Formatter {
   const list = new Intl.ListFormat(lang, { type: 'unit', style: 'short' });
   const counts = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
   const plurals = new Intl.PluralRules(lang);
+  const or = new Intl.ListFormat(lang, { type: 'disjunction' });
 
   return {
     lang,
@@ -94,6 +97,7 @@ function createFormatter(lang: string): Formatter {
       );
     },
     count: (count) => counts.format(count),
+    oneOf: (items) => or.format(items),
     plural: (message, count) => message[plurals.select(count)] ?? message.other,
   };
 }

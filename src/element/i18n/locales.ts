@@ -35,6 +35,12 @@ export function stringsFor(lang: string, overrides?: Partial<UploadStrings>): Up
   return { ...en, ...translation, ...overrides };
 }
 
+/** Is there a translation for `lang` (English counts)? Without one the element's words are English, and say so (`lang="en"`). */
+export function isTranslated(lang: string): boolean {
+  const tag = lang.toLowerCase();
+  return !!(registered.get(tag) ?? registered.get(language(tag)) ?? sameScript(tag));
+}
+
 const language = (tag: string) => tag.split('-')[0]!;
 
 function sameScript(tag: string): Partial<UploadStrings> | undefined {

@@ -1,3 +1,4 @@
+import type { AnnounceStrings } from '../announce/announce-strings.ts';
 import type { BackgroundStrings } from '../background/background-strings.ts';
 
 /**
@@ -16,10 +17,11 @@ export type PluralMessage = { readonly [category in Intl.LDMLPluralRule]?: strin
  * Every word the element shows or announces. `{name}`-style placeholders are filled in by the
  * element with values already formatted for the language (sizes, percents, durations via `Intl`).
  * A key whose words follow a number is a {@link PluralMessage} and its number is `{count}`.
- * The words of the `background` attribute (`backgroundLabel`, …) are optional here: their English
- * loads with that part of the element (see `BackgroundStrings`), the translations carry them all.
+ * The words of the `background` attribute (`backgroundLabel`, …) and those the live region says
+ * (`announceStart`, …) are optional here: their English loads with that part of the element (see
+ * `BackgroundStrings`, `AnnounceStrings`), the translations carry them all.
  */
-export interface UploadStrings extends Partial<BackgroundStrings> {
+export interface UploadStrings extends Partial<BackgroundStrings>, Partial<AnnounceStrings> {
   /** The picker button, with `multiple`. */
   chooseFiles: string;
   /** The picker button, without `multiple`. */
@@ -69,33 +71,6 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   chooseAgainLabel: string;
   discard: string;
 
-  /** Said through the polite live region. */
-  announceStart: string;
-  announceDone: string;
-  announceFailed: string;
-  /** Said once when interrupted uploads are listed on connect. */
-  announceInterrupted: string;
-
-  /** Said when a file is not added (`{reason}`: a reason below), when an upload waits to retry (`{time}`) or for the network. */
-  announceRejected: string;
-  announceRetrying: string;
-  announceOffline: string;
-  /** Said at the end of a batch, now and then during a long one, and instead of many messages at once: files done, failed and left so far. */
-  announceSummary: string;
-  /** The same with files not added (`{rejected}`), when there are some. */
-  announceSummaryRejected: string;
-  /** Said when files start uploading while none did (`{count}`: files waiting or under way). */
-  announceBatch: PluralMessage;
-  /** Said after three rejections by name: how many more were not added. */
-  announceMoreRejected: PluralMessage;
-  /** Said when a file is paused, resumed or cancelled (`{name}`), and when all are at once. */
-  announcePaused: string;
-  announceResumed: string;
-  announceCancelled: string;
-  announcePauseAll: string;
-  announceResumeAll: string;
-  announceCancelAll: string;
-
   /** The summary over all files: its accessible name, and files done, failed and left (`{count}`, one form per plural category). */
   summaryLabel: string;
   summaryDone: PluralMessage;
@@ -108,12 +83,20 @@ export interface UploadStrings extends Partial<BackgroundStrings> {
   cancelAll: string;
   /** Before a long list, shown when focused: takes the focus to the summary's buttons. */
   skipToSummary: string;
+  /** The summary's accessible name when the element has a label (`{label}`: its `<label>`, `aria-label`, else its number among several on the page). */
+  summaryLabelOf: string;
+
+  /** Under the button, and its description: the file types `accept` takes (`{types}`) and `max-file-size` (`{max}`, in the unit the page wrote). */
+  acceptsTypes: string;
+  acceptsMaxSize: string;
 
   /**
    * Why a file was not added. `{max}` is `max-file-size`, `max-total-size` (formatted sizes) or
    * `max-files` (a formatted number); `{min}` is `min-file-size`.
    */
   rejectAccept: string;
+  /** The same, naming the types `accept` takes (`{types}`); `rejectAccept` is kept for translations made before it. */
+  rejectAcceptTypes: string;
   rejectSize: string;
   rejectMinSize: string;
   rejectMaxFiles: string;
@@ -184,24 +167,6 @@ export const en: UploadStrings = {
   chooseAgainLabel: 'Choose again to resume {name}',
   discard: 'Discard {name}',
 
-  announceStart: 'Uploading {name}',
-  announceDone: '{name} uploaded',
-  announceFailed: '{name} failed: {reason}',
-  announceInterrupted: 'Some uploads were interrupted: resume or discard them below',
-
-  announceRejected: '{name} not added: {reason}',
-  announceRetrying: '{name}: retrying in {time}',
-  announceOffline: '{name}: offline, waiting for the network',
-  announceSummary: 'Uploads: {done} done, {failed} failed, {left} left',
-  announceSummaryRejected: 'Uploads: {done} done, {failed} failed, {rejected} not added, {left} left',
-  announceBatch: { one: 'Uploading {count} file', other: 'Uploading {count} files' },
-  announceMoreRejected: { one: '{count} more file not added', other: '{count} more files not added' },
-  announcePaused: '{name} paused',
-  announceResumed: '{name} resumed',
-  announceCancelled: '{name} cancelled',
-  announcePauseAll: 'All uploads paused',
-  announceResumeAll: 'All uploads resumed',
-  announceCancelAll: 'All uploads cancelled',
 
   summaryLabel: 'All uploads',
   summaryDone: { one: '{count} done', other: '{count} done' },
@@ -212,8 +177,13 @@ export const en: UploadStrings = {
   retryAll: 'Retry all',
   cancelAll: 'Cancel all',
   skipToSummary: 'Skip to all uploads',
+  summaryLabelOf: 'All uploads: {label}',
+
+  acceptsTypes: 'Accepted: {types}',
+  acceptsMaxSize: 'Up to {max} per file',
 
   rejectAccept: 'this type of file is not accepted',
+  rejectAcceptTypes: 'this type of file is not accepted (accepted: {types})',
   rejectSize: 'it is larger than {max}',
   rejectMinSize: 'it is smaller than {min}',
   rejectMaxFiles: 'too many files (the limit is {max})',

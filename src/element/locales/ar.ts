@@ -96,4 +96,10 @@ export const ar = {
   errorInvalidOption: 'الرفع غير مُعدّ بشكل صحيح',
   errorInvalidSetting: 'الرفع غير مُعدّ بشكل صحيح ({setting})',
   errorUnknown: 'حدث خطأ ما',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { zero: 'غير متصل، في انتظار الشبكة: {count} ملف', one: 'غير متصل، في انتظار الشبكة: ملف واحد', two: 'غير متصل، في انتظار الشبكة: ملفان', few: 'غير متصل، في انتظار الشبكة: {count} ملفات', many: 'غير متصل، في انتظار الشبكة: {count} ملفًا', other: 'غير متصل، في انتظار الشبكة: {count} ملف' },
+  announceOnline: { zero: 'عاد الاتصال: استئناف رفع {count} ملف', one: 'عاد الاتصال: استئناف رفع ملف واحد', two: 'عاد الاتصال: استئناف رفع ملفين', few: 'عاد الاتصال: استئناف رفع {count} ملفات', many: 'عاد الاتصال: استئناف رفع {count} ملفًا', other: 'عاد الاتصال: استئناف رفع {count} ملف' },
+  summaryLabelOf: 'كل عمليات الرفع: {label}',
+  acceptsTypes: 'الأنواع المقبولة: {types}',
+  acceptsMaxSize: 'حتى {max} لكل ملف',
+  rejectAcceptTypes: 'هذا النوع من الملفات غير مقبول (المقبول: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const de = {
   errorInvalidOption: 'Upload ist nicht richtig eingerichtet',
   errorInvalidSetting: 'Upload ist nicht richtig eingerichtet ({setting})',
   errorUnknown: 'etwas ist schiefgelaufen',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Offline – {count} Datei wartet auf Verbindung', other: 'Offline – {count} Dateien warten auf Verbindung' },
+  announceOnline: { one: 'Wieder online – {count} Datei wird fortgesetzt', other: 'Wieder online – {count} Dateien werden fortgesetzt' },
+  summaryLabelOf: 'Alle Uploads: {label}',
+  acceptsTypes: 'Zulässig: {types}',
+  acceptsMaxSize: 'Bis {max} pro Datei',
+  rejectAcceptTypes: 'Dateityp nicht zulässig (zulässig: {types})',
+} satisfies Required<UploadStrings>;

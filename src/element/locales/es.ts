@@ -96,4 +96,10 @@ export const es = {
   errorInvalidOption: 'la subida no está bien configurada',
   errorInvalidSetting: 'la subida no está bien configurada ({setting})',
   errorUnknown: 'algo salió mal',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Sin conexión: {count} archivo espera a la red', many: 'Sin conexión: {count} archivos esperan a la red', other: 'Sin conexión: {count} archivos esperan a la red' },
+  announceOnline: { one: 'Conexión recuperada: reanudando {count} archivo', many: 'Conexión recuperada: reanudando {count} archivos', other: 'Conexión recuperada: reanudando {count} archivos' },
+  summaryLabelOf: 'Todas las subidas: {label}',
+  acceptsTypes: 'Se aceptan: {types}',
+  acceptsMaxSize: 'Hasta {max} por archivo',
+  rejectAcceptTypes: 'no se acepta este tipo de archivo (se aceptan: {types})',
+} satisfies Required<UploadStrings>;

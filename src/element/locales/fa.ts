@@ -96,4 +96,10 @@ export const fa = {
   errorInvalidOption: 'بارگذاری درست پیکربندی نشده است',
   errorInvalidSetting: 'بارگذاری درست پیکربندی نشده است ({setting})',
   errorUnknown: 'مشکلی پیش آمد',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'آفلاین: {count} فایل در انتظار اتصال به شبکه است', other: 'آفلاین: {count} فایل در انتظار اتصال به شبکه‌اند' },
+  announceOnline: { one: 'اتصال برقرار شد: ادامهٔ بارگذاری {count} فایل', other: 'اتصال برقرار شد: ادامهٔ بارگذاری {count} فایل' },
+  summaryLabelOf: 'همهٔ بارگذاری‌ها: {label}',
+  acceptsTypes: 'قابل قبول: {types}',
+  acceptsMaxSize: 'حداکثر {max} برای هر فایل',
+  rejectAcceptTypes: 'این نوع فایل پذیرفته نمی‌شود (قابل قبول: {types})',
+} satisfies Required<UploadStrings>;

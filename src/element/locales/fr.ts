@@ -96,4 +96,10 @@ export const fr = {
   errorInvalidOption: 'l’importation n’est pas configurée correctement',
   errorInvalidSetting: 'l’importation n’est pas configurée correctement ({setting})',
   errorUnknown: 'une erreur s’est produite',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Hors connexion\u00a0: {count} fichier attend le réseau', many: 'Hors connexion\u00a0: {count} fichiers attendent le réseau', other: 'Hors connexion\u00a0: {count} fichiers attendent le réseau' },
+  announceOnline: { one: 'Connexion rétablie\u00a0: reprise de {count} fichier', many: 'Connexion rétablie\u00a0: reprise de {count} fichiers', other: 'Connexion rétablie\u00a0: reprise de {count} fichiers' },
+  summaryLabelOf: 'Toutes les importations\u00a0: {label}',
+  acceptsTypes: 'Acceptés\u00a0: {types}',
+  acceptsMaxSize: 'Jusqu’à {max} par fichier',
+  rejectAcceptTypes: 'ce type de fichier n’est pas accepté (acceptés\u00a0: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const he = {
   errorInvalidOption: 'ההעלאה לא הוגדרה כראוי',
   errorInvalidSetting: 'ההעלאה לא הוגדרה כראוי ({setting})',
   errorUnknown: 'משהו השתבש',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'אין חיבור: קובץ אחד ממתין לרשת', two: 'אין חיבור: שני קבצים ממתינים לרשת', other: 'אין חיבור: {count} קבצים ממתינים לרשת' },
+  announceOnline: { one: 'החיבור חזר: ההעלאה של קובץ אחד ממשיכה', two: 'החיבור חזר: ההעלאה של שני קבצים ממשיכה', other: 'החיבור חזר: ההעלאה של {count} קבצים ממשיכה' },
+  summaryLabelOf: 'כל ההעלאות: {label}',
+  acceptsTypes: 'סוגים מתקבלים: {types}',
+  acceptsMaxSize: 'עד {max} לקובץ',
+  rejectAcceptTypes: 'סוג הקובץ הזה אינו מתקבל (מתקבלים: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const hi = {
   errorInvalidOption: 'अपलोड सही तरह से सेट नहीं है',
   errorInvalidSetting: 'अपलोड सही तरह से सेट नहीं है ({setting})',
   errorUnknown: 'कुछ गड़बड़ हो गई',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'ऑफ़लाइन: {count} फ़ाइल नेटवर्क का इंतज़ार कर रही है', other: 'ऑफ़लाइन: {count} फ़ाइलें नेटवर्क का इंतज़ार कर रही हैं' },
+  announceOnline: { one: 'फिर से ऑनलाइन: {count} फ़ाइल का अपलोड फिर शुरू हो रहा है', other: 'फिर से ऑनलाइन: {count} फ़ाइलों का अपलोड फिर शुरू हो रहा है' },
+  summaryLabelOf: 'सभी अपलोड: {label}',
+  acceptsTypes: 'स्वीकार्य: {types}',
+  acceptsMaxSize: 'हर फ़ाइल अधिकतम {max}',
+  rejectAcceptTypes: 'इस प्रकार की फ़ाइल स्वीकार नहीं की जाती (स्वीकार्य: {types})',
+} satisfies Required<UploadStrings>;

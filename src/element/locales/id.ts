@@ -96,4 +96,10 @@ export const id = {
   errorInvalidOption: 'unggahan tidak disiapkan dengan benar',
   errorInvalidSetting: 'unggahan tidak disiapkan dengan benar ({setting})',
   errorUnknown: 'terjadi kesalahan',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: 'Offline: {count} file menunggu jaringan' },
+  announceOnline: { other: 'Kembali online: melanjutkan {count} file' },
+  summaryLabelOf: 'Semua unggahan: {label}',
+  acceptsTypes: 'Diterima: {types}',
+  acceptsMaxSize: 'Maksimal {max} per file',
+  rejectAcceptTypes: 'jenis file ini tidak diterima (yang diterima: {types})',
+} satisfies Required<UploadStrings>;

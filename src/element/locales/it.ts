@@ -96,4 +96,10 @@ export const it = {
   errorInvalidOption: 'il caricamento non è configurato correttamente',
   errorInvalidSetting: 'il caricamento non è configurato correttamente ({setting})',
   errorUnknown: 'si è verificato un errore',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Offline: {count} file in attesa della rete', many: 'Offline: {count} file in attesa della rete', other: 'Offline: {count} file in attesa della rete' },
+  announceOnline: { one: 'Di nuovo online: ripresa di {count} file', many: 'Di nuovo online: ripresa di {count} file', other: 'Di nuovo online: ripresa di {count} file' },
+  summaryLabelOf: 'Tutti i caricamenti: {label}',
+  acceptsTypes: 'Accettati: {types}',
+  acceptsMaxSize: 'Fino a {max} per file',
+  rejectAcceptTypes: 'questo tipo di file non è accettato (accettati: {types})',
+} satisfies Required<UploadStrings>;

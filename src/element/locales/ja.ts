@@ -96,4 +96,10 @@ export const ja = {
   errorInvalidOption: 'アップロードが正しく設定されていません',
   errorInvalidSetting: 'アップロードが正しく設定されていません（{setting}）',
   errorUnknown: '問題が発生しました',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: 'オフライン: {count} 件のファイルがネットワークの接続を待っています' },
+  announceOnline: { other: 'オンラインに戻りました: {count} 件のファイルのアップロードを再開します' },
+  summaryLabelOf: 'すべてのアップロード: {label}',
+  acceptsTypes: '受け付ける種類: {types}',
+  acceptsMaxSize: '1 ファイルあたり {max} まで',
+  rejectAcceptTypes: 'この種類のファイルは受け付けていません（受け付ける種類: {types}）',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const ko = {
   errorInvalidOption: '업로드가 올바르게 설정되지 않았습니다',
   errorInvalidSetting: '업로드가 올바르게 설정되지 않았습니다 ({setting})',
   errorUnknown: '문제가 발생했습니다',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: '오프라인: 파일 {count}개가 네트워크 연결을 기다리는 중' },
+  announceOnline: { other: '다시 온라인: 파일 {count}개 업로드 재개' },
+  summaryLabelOf: '전체 업로드: {label}',
+  acceptsTypes: '허용 형식: {types}',
+  acceptsMaxSize: '파일당 최대 {max}',
+  rejectAcceptTypes: '이 형식의 파일은 허용되지 않습니다(허용 형식: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const nl = {
   errorInvalidOption: 'de upload is niet goed ingesteld',
   errorInvalidSetting: 'de upload is niet goed ingesteld ({setting})',
   errorUnknown: 'er ging iets mis',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Offline: {count} bestand wacht op netwerk', other: 'Offline: {count} bestanden wachten op netwerk' },
+  announceOnline: { one: 'Weer online: {count} bestand wordt hervat', other: 'Weer online: {count} bestanden worden hervat' },
+  summaryLabelOf: 'Alle uploads: {label}',
+  acceptsTypes: 'Geaccepteerd: {types}',
+  acceptsMaxSize: 'Tot {max} per bestand',
+  rejectAcceptTypes: 'dit bestandstype wordt niet geaccepteerd (geaccepteerd: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const pl = {
   errorInvalidOption: 'przesyłanie nie jest poprawnie skonfigurowane',
   errorInvalidSetting: 'przesyłanie nie jest poprawnie skonfigurowane ({setting})',
   errorUnknown: 'coś poszło nie tak',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Brak połączenia: {count} plik czeka na sieć', few: 'Brak połączenia: {count} pliki czekają na sieć', many: 'Brak połączenia: {count} plików czeka na sieć', other: 'Brak połączenia: {count} pliku czeka na sieć' },
+  announceOnline: { one: 'Połączenie przywrócone: wznawianie {count} pliku', few: 'Połączenie przywrócone: wznawianie {count} plików', many: 'Połączenie przywrócone: wznawianie {count} plików', other: 'Połączenie przywrócone: wznawianie {count} pliku' },
+  summaryLabelOf: 'Wszystkie przesyłane pliki: {label}',
+  acceptsTypes: 'Akceptowane: {types}',
+  acceptsMaxSize: 'Do {max} na plik',
+  rejectAcceptTypes: 'ten typ pliku nie jest akceptowany (akceptowane: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const ptBR = {
   errorInvalidOption: 'o envio não está configurado corretamente',
   errorInvalidSetting: 'o envio não está configurado corretamente ({setting})',
   errorUnknown: 'algo deu errado',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Sem conexão: {count} arquivo aguardando a rede', many: 'Sem conexão: {count} arquivos aguardando a rede', other: 'Sem conexão: {count} arquivos aguardando a rede' },
+  announceOnline: { one: 'Conexão restabelecida: retomando {count} arquivo', many: 'Conexão restabelecida: retomando {count} arquivos', other: 'Conexão restabelecida: retomando {count} arquivos' },
+  summaryLabelOf: 'Todos os envios: {label}',
+  acceptsTypes: 'Aceitos: {types}',
+  acceptsMaxSize: 'Até {max} por arquivo',
+  rejectAcceptTypes: 'este tipo de arquivo não é aceito (aceitos: {types})',
+} satisfies Required<UploadStrings>;

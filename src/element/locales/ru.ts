@@ -96,4 +96,10 @@ export const ru = {
   errorInvalidOption: 'загрузка настроена неправильно',
   errorInvalidSetting: 'загрузка настроена неправильно ({setting})',
   errorUnknown: 'что-то пошло не так',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Нет подключения: {count} файл ждёт сеть', few: 'Нет подключения: {count} файла ждут сеть', many: 'Нет подключения: {count} файлов ждут сеть', other: 'Нет подключения: {count} файла ждут сеть' },
+  announceOnline: { one: 'Подключение восстановлено: возобновление {count} файла', few: 'Подключение восстановлено: возобновление {count} файлов', many: 'Подключение восстановлено: возобновление {count} файлов', other: 'Подключение восстановлено: возобновление {count} файла' },
+  summaryLabelOf: 'Все загрузки: {label}',
+  acceptsTypes: 'Принимаются: {types}',
+  acceptsMaxSize: 'До {max} на файл',
+  rejectAcceptTypes: 'файлы этого типа не принимаются (принимаются: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const tr = {
   errorInvalidOption: 'yükleme doğru yapılandırılmamış',
   errorInvalidSetting: 'yükleme doğru yapılandırılmamış ({setting})',
   errorUnknown: 'bir sorun oluştu',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Çevrimdışı: {count} dosya ağı bekliyor', other: 'Çevrimdışı: {count} dosya ağı bekliyor' },
+  announceOnline: { one: 'Yeniden çevrimiçi: {count} dosya sürdürülüyor', other: 'Yeniden çevrimiçi: {count} dosya sürdürülüyor' },
+  summaryLabelOf: 'Tüm yüklemeler: {label}',
+  acceptsTypes: 'Kabul edilenler: {types}',
+  acceptsMaxSize: 'Dosya başına en fazla {max}',
+  rejectAcceptTypes: 'bu dosya türü kabul edilmiyor (kabul edilenler: {types})',
+} satisfies Required<UploadStrings>;

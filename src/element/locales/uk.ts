@@ -96,4 +96,10 @@ export const uk = {
   errorInvalidOption: 'завантаження налаштовано неправильно',
   errorInvalidSetting: 'завантаження налаштовано неправильно ({setting})',
   errorUnknown: 'щось пішло не так',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Немає з’єднання: {count} файл чекає на мережу', few: 'Немає з’єднання: {count} файли чекають на мережу', many: 'Немає з’єднання: {count} файлів чекають на мережу', other: 'Немає з’єднання: {count} файлу чекають на мережу' },
+  announceOnline: { one: 'З’єднання відновлено: відновлення {count} файлу', few: 'З’єднання відновлено: відновлення {count} файлів', many: 'З’єднання відновлено: відновлення {count} файлів', other: 'З’єднання відновлено: відновлення {count} файлу' },
+  summaryLabelOf: 'Усі завантаження: {label}',
+  acceptsTypes: 'Приймаються: {types}',
+  acceptsMaxSize: 'До {max} на файл',
+  rejectAcceptTypes: 'файли цього типу не приймаються (приймаються: {types})',
+} satisfies Required<UploadStrings>;

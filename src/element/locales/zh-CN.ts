@@ -96,4 +96,10 @@ export const zhCN = {
   errorInvalidOption: '上传设置不正确',
   errorInvalidSetting: '上传设置不正确（{setting}）',
   errorUnknown: '出了点问题',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: '已离线：{count} 个文件正在等待网络' },
+  announceOnline: { other: '已恢复联网：继续上传 {count} 个文件' },
+  summaryLabelOf: '全部上传：{label}',
+  acceptsTypes: '接受的类型：{types}',
+  acceptsMaxSize: '每个文件最大 {max}',
+  rejectAcceptTypes: '不接受此类型的文件（接受：{types}）',
+} satisfies Required<UploadStrings>;

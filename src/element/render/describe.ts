@@ -13,6 +13,17 @@ export interface Wording {
   f: Formatter;
   /** `performance.now()` at this render, for countdowns. */
   now: number;
+  /** The limits as the page wrote them: `accept`'s types, and a size in the unit it was given in. */
+  limits?: Limits;
+  /** The language the words are in: the element's, or `en` when it has no translation. */
+  wordsLang?: string;
+}
+
+export interface Limits {
+  /** `accept`'s types, formatted as a choice (`image/* or .pdf`); empty when any file is taken. */
+  types: string;
+  /** A limit in bytes as the page wrote it (`1 GiB`), else in `Intl`'s units. */
+  size(bytes: number): string;
 }
 
 const ERROR_KEYS: Record<UploadErrorCode, TextKey> = {
@@ -34,7 +45,9 @@ export function errorReason(error: Error | undefined, { t }: Wording, isolate = 
   // A setting is wrong: the row names it (the console has the whole message).
   const setting = error.code === 'invalid-option' && settingOf(error);
   if (setting) return interpolate(t.errorInvalidSetting, { setting }, isolate);
-  return interpolate(t[ERROR_KEYS[error.code] ?? 'errorUnknown'], { status: error.status ?? '' }, isolate);
+  // "HTTP 403" is one left-to-right run: in a right-to-left sentence the number went before the word ("(403 HTTP)").
+  const words = t[ERROR_KEYS[error.code] ?? 'errorUnknown'].replace(/HTTP \{status\}/, isolate ? '\u2066$&\u2069' : '$&');
+  return interpolate(words, { status: error.status ?? '' }, isolate);
 }
 
 const REJECT_KEYS: Record<RejectReason, TextKey> = {
@@ -48,11 +61,13 @@ const REJECT_KEYS: Record<RejectReason, TextKey> = {
 };
 
 /** Why a file was not added: the page's own words if it gave some, else the reason's, with the limit it broke. */
-export function rejectReason(item: UploadItem, { t, f }: Wording, isolate = true): string {
+export function rejectReason(item: UploadItem, { t, f, limits }: Wording, isolate = true): string {
   if (item.rejectionMessage) return item.rejectionMessage;
   const limit = item.rejectionLimit ?? 0;
-  const max = item.rejection === 'max-files' ? limit.toLocaleString(f.lang) : f.bytes(limit);
-  return interpolate(t[REJECT_KEYS[item.rejection ?? 'accept']], { max, min: max }, isolate);
+  const max = item.rejection === 'max-files' ? limit.toLocaleString(f.lang) : (limits?.size ?? f.bytes)(limit);
+  // A wrong type names the types taken.
+  const key = item.rejection === 'accept' && limits?.types ? 'rejectAcceptTypes' : REJECT_KEYS[item.rejection ?? 'accept'];
+  return interpolate(t[key], { max, min: max, types: limits?.types ?? '' }, isolate);
 }
 
 export function statusText(item: UploadItem, wording: Wording): string {

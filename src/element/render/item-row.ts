@@ -32,7 +32,9 @@ export function actionsFor(status: ItemStatus): { primary: ItemAction | undefine
 }
 
 // Every button comes from this one template, each in a fixed place, so when Pause becomes Resume
-// (or Cancel becomes Remove) the same <button> stays and keeps the keyboard focus.
+// the same <button> stays and keeps the keyboard focus. Remove has a place of its own: a button
+// never turns into Remove under the focus, where a late Enter meant for Pause or Cancel would take
+// a finished file off the list (and out of the form).
 const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
   const label = interpolate(t[action], { name: shownName(item.file.name) }, false);
   return html`<button type="button" class="icon" part="item-button ${action}-button" data-action=${action} aria-label=${label} title=${label}>
@@ -75,6 +77,10 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
             <div class="fill" part="progress-indicator"></div>
           </div>`}
     <span class="details" part="details">${figures(details)}</span>
-    <span class="actions" part="actions">${primary ? button(primary, item, wording) : nothing}${button(secondary, item, wording)}</span>
+    <span class="actions" part="actions"
+      >${primary ? button(primary, item, wording) : nothing}${secondary === 'remove' ? nothing : button(secondary, item, wording)}${secondary === 'remove'
+        ? button(secondary, item, wording)
+        : nothing}</span
+    >
   </li>`;
 }

@@ -11,16 +11,17 @@ export type SummaryAction = 'pauseAll' | 'resumeAll' | 'startAll' | 'cancelAll';
 
 /**
  * All files at once: one bar of the bytes the server confirmed over all files, files done, failed
- * and left, the overall speed and time left, and buttons that act on every file.
+ * and left, the overall speed and time left, and buttons that act on every file. `label` tells this
+ * element's region from another's on the page (its label, or its number).
  */
-export function summary(sum: Tally, { t, f }: Wording, onAction: (event: Event) => void): TemplateResult {
+export function summary(sum: Tally, { t, f }: Wording, onAction: (event: Event) => void, label = ''): TemplateResult {
   const fraction = sum.bytesTotal > 0 ? sum.bytesCommitted / sum.bytesTotal : sum.files > 0 && sum.done === sum.files ? 1 : 0;
   const values = { percent: f.percent(fraction), done: f.bytes(sum.bytesCommitted), total: f.bytes(sum.bytesTotal) };
   const speed = sum.left > 0 ? sum.bytesPerSecond : undefined;
   const left = speed ? (sum.bytesTotal - sum.bytesCommitted) / speed : undefined;
   const count = (message: PluralMessage, value: number) => interpolate(f.plural(message, value), { count: f.count(value) });
   // Its buttons' clicks are heard on the section itself: in a wrapper of its own size it could not stick.
-  return html`<section class="summary" part="summary" aria-labelledby="summary-label" @click=${onAction}>
+  return html`<section class="summary" part="summary" aria-label=${label ? interpolate(t.summaryLabelOf, { label }, false) : t.summaryLabel} @click=${onAction}>
     <span class="name" id="summary-label">${t.summaryLabel}</span>
     <span class="status" part="summary-counts">${figures([count(t.summaryDone, sum.done), sum.failed ? count(t.summaryFailed, sum.failed) : '', count(t.summaryLeft, sum.left)])}</span>
     <div class="bar" part="summary-progress" role="progressbar" aria-labelledby="summary-label" aria-valuemin="0" aria-valuemax="100"

@@ -18,6 +18,15 @@ export function parseSize(value: unknown): number | undefined {
   return Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
+/**
+ * A size as the page wrote it, for people: `1 GiB` stays `1 GiB` (in the language's digits), not
+ * `1.1 GB`; bytes alone, or a value that is not a size, give undefined (then `Intl` names the unit).
+ */
+export function writtenSize(value: unknown, lang: string): string | undefined {
+  const [, amount, unit, binary] = (typeof value === 'string' && SIZE.exec(value.trim())) || [];
+  return unit && `${Number(amount).toLocaleString(lang)} ${unit.toUpperCase()}${binary ? 'i' : ''}B`;
+}
+
 /** A whole number, at least `min` (the attribute is read as a number: NaN when it is not one). */
 const count = (min: number) => (value: unknown) => (Number.isSafeInteger(value) && (value as number) >= min ? value : undefined);
 

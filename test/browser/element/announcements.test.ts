@@ -53,7 +53,7 @@ describe('<resumable-upload> live region', () => {
   it('says when a file is not added, and why', async () => {
     const element = await mount({ multiple: true, accept: 'image/*' });
     element.addFiles([patternFile(10, 'notes.txt', 'text/plain')]);
-    await announced(element, 'notes.txt not added: this type of file is not accepted');
+    await announced(element, 'notes.txt not added: this type of file is not accepted (accepted: image/*)');
   });
 
   it('says "retrying in N s" when an upload waits to try again', async () => {
@@ -89,6 +89,28 @@ describe('<resumable-upload> live region', () => {
     for (let i = 1; i < log.length; i++) expect(log[i]!.at - log[i - 1]!.at).toBeGreaterThanOrEqual(900);
   });
 
+  it('says once that the network went, with the files it holds up, and once that it is back', async () => {
+    const element = await mount({ multiple: true, 'chunk-size': String(QUANTUM) }, (el) => {
+      el.prepare = (file) =>
+        file.name === 'train.bin' ? { retry: { retries: 0 }, headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'reset', afterBytes: 1000, commitBytes: 0 }]) } : {};
+    });
+    const said = recordSentences(element);
+    element.addEventListener('upload-progress', () => (online = false), { once: true });
+    // The second file waits in the queue (concurrency 1) while the first waits for the network.
+    const items = element.addFiles([patternFile(3 * QUANTUM, 'train.bin'), patternFile(QUANTUM, 'tunnel.bin')]);
+    await reachStatus(element, items[0]!, 'offline');
+    expect(await sentences(said, 2, element)).toEqual(['Uploading 2 files', 'Offline: 2 files wait for the network']);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    for (const item of items) await reachStatus(element, item, 'done');
+    expect(await sentences(said, 4, element)).toEqual([
+      'Uploading 2 files',
+      'Offline: 2 files wait for the network',
+      'Back online: resuming 2 files',
+      'Uploads: 2 done, 0 failed, 0 left',
+    ]);
+  });
+
   it('says a batch of 20 files at its start and its end, not every second', async () => {
     const element = await mount({ multiple: true, concurrency: '2', 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 60, times: 1000 }])));
     const said = recordSentences(element);
@@ -114,7 +136,7 @@ describe('<resumable-upload> live region', () => {
     const texts = ['a', 'b', 'c', 'd', 'e'].map((name) => patternFile(10, `${name}.txt`, 'text/plain'));
     const items = element.addFiles([...texts, patternFile(10, 'one.png', 'image/png'), patternFile(10, 'two.png', 'image/png')]);
     for (const item of items) await reachStatus(element, item, 'done');
-    const rejected = ['a', 'b', 'c'].map((name) => `${name}.txt not added: this type of file is not accepted`);
+    const rejected = ['a', 'b', 'c'].map((name) => `${name}.txt not added: this type of file is not accepted (accepted: image/*)`);
     expect(await sentences(said, 6, element)).toEqual([...rejected, '2 more files not added', 'Uploading 2 files', 'Uploads: 2 done, 0 failed, 5 not added, 0 left']);
   });
 

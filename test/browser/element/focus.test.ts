@@ -109,4 +109,22 @@ describe('<resumable-upload> focus', () => {
     await userEvent.keyboard('{Enter}');
     expect(focused(element)).toBe('Cancel all');
   });
+
+  it('scrolls a row the sticky summary covers into full view when it takes the focus', async () => {
+    const element = await mount({ multiple: true, auto: 'false' });
+    element.addFiles(Array.from({ length: 12 }, (_, i) => patternFile(10, `tall-${i}.bin`)));
+    await element.updateComplete;
+    const summary = shadow(element).querySelector<HTMLElement>('[part~=summary]')!;
+    const rows = [...shadow(element).querySelectorAll<HTMLLIElement>('[part~=list] > li')];
+    // The first row the summary, stuck to the bottom of the screen, covers at least in part.
+    const covered = rows.findIndex((row) => row.getBoundingClientRect().bottom > summary.getBoundingClientRect().top);
+    expect(covered).toBeGreaterThan(0);
+    expect(rows[covered]!.getBoundingClientRect().top).toBeLessThan(innerHeight);
+    rows[covered - 1]!.querySelector<HTMLElement>('[data-action=cancel]')!.focus();
+    await userEvent.tab();
+    expect(focused(element)).toBe(`Start tall-${covered}.bin`);
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(rows[covered]!.getBoundingClientRect().bottom).toBeLessThanOrEqual(summary.getBoundingClientRect().top + 1);
+    expect(rows[covered]!.getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
+  });
 });

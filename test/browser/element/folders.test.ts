@@ -8,6 +8,7 @@ import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts
 import { patternFile } from '../support/files.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, shadow } from './support/fixture.ts';
+import { watchInput } from './support/picker.ts';
 
 async function itemsAfterDrop(element: ResumableUploadElement, count: number): Promise<readonly UploadItem[]> {
   for (let i = 0; i < 200 && element.items.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -30,12 +31,18 @@ describe('directory, paste and capture', () => {
   it('with directory, the button says so and the file input picks a folder; capture passes through', async () => {
     const element = await mount({ directory: true, capture: 'environment', accept: 'image/*' });
     const input = shadow(element).querySelector('input')!;
+    let watch = watchInput(element);
+    shadow(element).querySelector<HTMLButtonElement>('[part=button]')!.click();
+    await watch.next;
     expect(input.webkitdirectory).toBe(true);
     expect(input.getAttribute('capture')).toBe('environment');
     expect(shadow(element).querySelector('[part=button]')!.textContent!.trim()).toBe('Choose a folder');
     element.directory = false;
     element.capture = undefined;
     await element.updateComplete;
+    watch = watchInput(element);
+    shadow(element).querySelector<HTMLButtonElement>('[part=button]')!.click();
+    await watch.next;
     expect(input.webkitdirectory).toBe(false);
     expect(input.hasAttribute('capture')).toBe(false);
     await expectNoAxeViolations(element);

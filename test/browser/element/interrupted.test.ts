@@ -6,6 +6,7 @@ import { script } from '../support/scripted.ts';
 import { Upload, clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
 import { registerLocale, type ResumableUploadElement } from '../../../src/element.ts';
 import { en } from '../../../src/element/i18n/strings.ts';
+import { announceEnglish } from '../../../src/element/announce/announce-strings.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
@@ -285,7 +286,7 @@ describe('interrupted uploads in the element', () => {
     await interrupt(patternFile(2 * QUANTUM, 'سند.pdf'), url);
     for (const [lang, translation] of shippedLocales) {
       registerLocale(lang, translation);
-      const strings = { ...en, ...translation };
+      const strings = { ...en, ...announceEnglish, ...translation };
       const element = await mount({ endpoint: url, lang, dir: RIGHT_TO_LEFT.has(lang) ? 'rtl' : 'ltr' });
       const [row] = await rowsAfterConnect(element, 1);
       const again = row!.querySelector<HTMLButtonElement>('[part~="choose-again-button"]')!;

@@ -60,17 +60,30 @@ describe('<resumable-upload> keyboard', () => {
     }
   });
 
-  it('moves the focus from Pause to Remove when the upload finishes under it', async () => {
-    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
-    const file = patternFile(3 * QUANTUM, 'quick.bin');
-    const success = nextEvent(element, 'upload-success');
-    element.addFiles([file]);
-    await element.updateComplete;
-    shadow(element).querySelector<HTMLElement>('[data-action=pause]')!.focus();
-    expect(focused(element)).toBe('Pause quick.bin');
-    await expectStored((await success).detail.result, file);
-    await element.updateComplete;
-    expect(focused(element)).toBe('Remove quick.bin from the list');
+  it('moves the focus from Pause (or Cancel) to the row, not to Remove, when the upload finishes under it: a late Enter removes nothing', async () => {
+    for (const action of ['pause', 'cancel']) {
+      const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
+      const file = patternFile(3 * QUANTUM, `${action}.bin`);
+      const success = nextEvent(element, 'upload-success');
+      const [item] = element.addFiles([file]);
+      await element.updateComplete;
+      const button = shadow(element).querySelector<HTMLElement>(`[data-action=${action}]`)!;
+      button.focus();
+      expect(focused(element)).toBe(`${action[0]!.toUpperCase()}${action.slice(1)} ${action}.bin`);
+      await expectStored((await success).detail.result, file);
+      await element.updateComplete;
+      const active = shadow(element).activeElement as HTMLElement;
+      expect(active.tagName).toBe('LI');
+      expect(active.dataset.item).toBe(item!.id);
+      expect(button.isConnected).toBe(false);
+      // The Enter meant for the button that went lands on the row: the finished file stays listed.
+      await userEvent.keyboard('{Enter}');
+      await element.updateComplete;
+      expect(element.items).toEqual([item]);
+      await userEvent.tab();
+      expect(focused(element)).toBe(`Remove ${action}.bin from the list`);
+      element.remove();
+    }
   });
 
   it('retries a failed upload from the keyboard', async () => {

@@ -93,7 +93,7 @@ describe('<resumable-upload> rendering', () => {
     expect(statuses).toEqual([
       'Ready',
       'Paused',
-      'Failed: \u2068the server refused it (HTTP \u2068400\u2069)\u2069',
+      'Failed: \u2068the server refused it (\u2066HTTP \u2068400\u2069\u2069)\u2069',
       'Done',
       'Not added: \u2068it is larger than \u2068100 kB\u2069\u2069',
     ]);

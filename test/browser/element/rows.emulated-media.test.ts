@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { noEmulatedMedia } from '../../support/emulated-media.ts';
 import { patternFile } from '../support/files.ts';
-import { mount, rowOf, shadow } from './support/fixture.ts';
+import { faultHeaders } from '../support/server.ts';
+import { mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
 
 /** WCAG relative luminance of a computed `rgb(…)` colour. */
 function luminance(color: string): number {
@@ -49,5 +50,37 @@ describe('<resumable-upload> rows in other colours', () => {
     expect(choose.borderTopStyle).toBe('solid');
     expect(choose.borderTopColor).not.toBe('rgba(0, 0, 0, 0)');
     expect(choose.borderTopColor).not.toBe(choose.backgroundColor);
+  });
+
+  it('draws every row’s bar in system colours in forced colours: done, failed and paused too', async () => {
+    await commands.emulateMedia({ forcedColors: 'active' });
+    const probe = document.createElement('div');
+    probe.style.background = 'Highlight';
+    document.body.append(probe);
+    const highlight = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    const element = await mount({ multiple: true, auto: 'false' }, (el) => {
+      el.style.setProperty('--resumable-upload-success', 'rgb(1, 2, 3)');
+      el.style.setProperty('--resumable-upload-error', 'rgb(4, 5, 6)');
+      el.style.setProperty('--resumable-upload-accent', 'rgb(7, 8, 9)');
+      el.prepare = (file) => (file.name === 'failed.bin' ? { headers: faultHeaders([{ kind: 'status', status: 400, match: 'start' }]) } : {});
+    });
+    const [done, failed, paused] = element.addFiles([patternFile(10, 'done.bin'), patternFile(10, 'failed.bin'), patternFile(10, 'paused.bin')]);
+    done!.start();
+    failed!.start();
+    paused!.start();
+    paused!.pause();
+    await reachStatus(element, done!, 'done');
+    await reachStatus(element, failed!, 'failed');
+    await reachStatus(element, paused!, 'paused');
+    const fills: Record<string, string> = {};
+    for (const item of [done!, failed!, paused!]) {
+      const fill = getComputedStyle((await rowOf(element, item)).querySelector('.fill')!);
+      fills[item.status] = fill.backgroundImage === 'none' ? fill.backgroundColor : fill.backgroundImage;
+    }
+    expect(fills.done).toBe(highlight);
+    expect(fills.failed).toBe(highlight);
+    expect(fills.paused).toContain(highlight);
+    expect(Object.values(fills).join(' ')).not.toMatch(/rgb\((1, 2, 3|4, 5, 6|7, 8, 9)\)/);
   });
 });

@@ -34,7 +34,7 @@ describe('<resumable-upload> settings', () => {
     expect(element.items.map((item) => `${item.file.name}:${item.rejection}`)).toEqual(['nine.bin:undefined', 'eleven.bin:max-file-size']);
     await reachStatus(element, added[0]!, 'done');
     const rejected = await rowOf(element, element.items[1]!);
-    expect(strip(rejected.querySelector('[part=status]')?.textContent)).toBe('Not added: it is larger than 10 kB');
+    expect(strip(rejected.querySelector('[part=status]')?.textContent)).toBe('Not added: it is larger than 10 KB');
     expect(said()).toEqual([]);
   });
 

@@ -43,7 +43,8 @@ describe('<resumable-upload> strings and languages', () => {
         t.progress.replace('{percent}', format.percent(0)).replace('{done}', format.bytes(0)).replace('{total}', format.bytes(1500)),
       );
       const rejected = await rowOf(element, refused!);
-      expect(strip(rejected.querySelector('[part=status]')?.textContent), tag).toBe(t.rejected.replace('{reason}', t.rejectAccept));
+      expect(strip(rejected.querySelector('[part=status]')?.textContent), tag).toBe(t.rejected.replace('{reason}', t.rejectAcceptTypes.replace('{types}', '.pdf')));
+      expect(strip(text(root, '[part=limits]')), tag).toBe(t.acceptsTypes.replace('{types}', '.pdf'));
       await expectNoAxeViolations(element);
       element.remove();
     }
@@ -192,6 +193,26 @@ describe('<resumable-upload> strings and languages', () => {
     }
     expect([...seen].filter((value) => value?.startsWith('تلاش دوباره تا')).length).toBeGreaterThanOrEqual(2);
     await reachStatus(element, item!, 'done');
+  });
+
+  it('shows "HTTP 403" in its own order inside a right-to-left sentence', async () => {
+    const element = await mount({ lang: 'fa', dir: 'rtl' }, (el) => {
+      el.prepare = () => ({ retry: { retries: 0 }, headers: faultHeaders([{ kind: 'status', status: 403, match: 'start' }]) });
+    });
+    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
+    await reachStatus(element, item!, 'failed');
+    const status = (await rowOf(element, item!)).querySelector('[part=status]')!;
+    const walker = document.createTreeWalker(status, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode() && !(walker.currentNode as Text).data.includes('HTTP'));
+    const node = walker.currentNode as Text;
+    const box = (text: string) => {
+      const range = document.createRange();
+      range.setStart(node, node.data.indexOf(text));
+      range.setEnd(node, node.data.indexOf(text) + text.length);
+      return range.getBoundingClientRect();
+    };
+    // Read left to right on screen: "HTTP" then "403", as in "(HTTP 403)", not "(403 HTTP)".
+    expect(box('HTTP').right).toBeLessThanOrEqual(box('403').left);
   });
 
   it('lays the progress bar out right to left under dir="rtl"', async () => {

@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { ResumableUploadElement } from '../../../src/element.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
@@ -130,5 +131,31 @@ describe('<resumable-upload> summary in a long list', () => {
     expect(box.bottom).toBeLessThanOrEqual(innerHeight + 0.5);
     summary.querySelector<HTMLButtonElement>('[data-summary-action=cancelAll]')!.click();
     expect(items.every((item) => item.status === 'cancelled')).toBe(true);
+  });
+});
+
+describe('<resumable-upload> summaries of several elements', () => {
+  it('names each summary region apart: by the element’s label, else by its number on the page', async () => {
+    const label = document.createElement('label');
+    label.htmlFor = 'photos';
+    label.textContent = 'Photos';
+    document.body.append(label);
+    try {
+      const elements = [await mount({ multiple: true, auto: 'false' }), await mount({ multiple: true, auto: 'false' })];
+      for (const element of elements) element.addFiles([patternFile(10, 'a.bin'), patternFile(10, 'b.bin')]);
+      const names = () => Promise.all(elements.map(async (element) => (await summaryOf(element)).getAttribute('aria-label')));
+      expect(await names()).toEqual(['All uploads: 1', 'All uploads: 2']);
+      // The page's own content is no landmark here: only the regions' names are checked over the page.
+      expect((await axe.run(document.body, { runOnly: ['landmark-unique'] })).violations).toEqual([]);
+      elements[1]!.id = 'photos';
+      elements[1]!.requestUpdate();
+      expect(await names()).toEqual(['All uploads: 1', 'All uploads: Photos']);
+      elements[0]!.remove();
+      elements[1]!.removeAttribute('id');
+      elements[1]!.requestUpdate();
+      expect(await summaryOf(elements[1]!).then((summary) => summary.getAttribute('aria-label'))).toBe('All uploads');
+    } finally {
+      label.remove();
+    }
   });
 });
