@@ -90,7 +90,7 @@ describe('<resumable-upload> live region', () => {
   });
 
   it('says once that the network went, with the files it holds up, and once that it is back', async () => {
-    const element = await mount({ multiple: true, 'chunk-size': String(QUANTUM) }, (el) => {
+    const element = await mount({ multiple: true, concurrency: '1', 'chunk-size': String(QUANTUM) }, (el) => {
       el.prepare = (file) =>
         file.name === 'train.bin' ? { retry: { retries: 0 }, headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'reset', afterBytes: 1000, commitBytes: 0 }]) } : {};
     });
