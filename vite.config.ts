@@ -76,6 +76,8 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
+            // A loaded laptop may take more than the default minute to start three browsers.
+            connectTimeout: 180_000,
             instances: instances(),
             commands: browserCommands,
           },
@@ -106,6 +108,8 @@ export default defineConfig({
           browser: {
             enabled: true,
             headless: true,
+            // A loaded laptop may take more than the default minute to start three browsers.
+            connectTimeout: 180_000,
             instances: instances(),
             commands: browserCommands,
           },
