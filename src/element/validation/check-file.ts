@@ -31,15 +31,15 @@ export interface Rejection {
   message?: string | undefined;
 }
 
-/** The tokens of an `accept` attribute, trimmed and lower-cased (they are case-insensitive). */
-export const acceptTokens = (accept: string): string[] =>
-  accept
+/** The tokens of an `accept` attribute, trimmed and lower-cased (they are case-insensitive); none once it is removed (null). */
+export const acceptTokens = (accept: string | null): string[] =>
+  (accept ?? '')
     .split(',')
     .map((token) => token.trim().toLowerCase())
     .filter(Boolean);
 
 /** The same test a file picker applies with `accept`, done again because drops and pastes bypass the picker. */
-export function matchesAccept(file: File, accept: string): boolean {
+export function matchesAccept(file: File, accept: string | null): boolean {
   const tokens = acceptTokens(accept);
   if (tokens.length === 0) return true;
   const name = file.name.toLowerCase();

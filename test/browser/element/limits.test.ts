@@ -23,6 +23,16 @@ describe('<resumable-upload> limits in the page’s own terms', () => {
     expect(strip(row.querySelector('[part=status]')?.textContent)).toBe('Not added: this type of file is not accepted (accepted: image/* or .pdf)');
   });
 
+  it('takes every type once the accept attribute is removed (the property is then null)', async () => {
+    const element = await mount({ multiple: true, accept: 'image/*', auto: 'false' });
+    element.removeAttribute('accept');
+    await element.updateComplete;
+    const [item] = element.addFiles([patternFile(10, 'notes.txt', 'text/plain')]);
+    expect(item!.status).toBe('ready');
+    await element.updateComplete;
+    expect(strip((await rowOf(element, item!)).querySelector('[part=status]')?.textContent)).toBe('Ready');
+  });
+
   it('says a size in the unit the page wrote: "1.5 KiB" stays 1.5 KiB, not 1.5 kB', async () => {
     const element = await mount({ multiple: true, 'max-file-size': '1.5 KiB', 'max-total-size': '2kb', auto: 'false' });
     element.addFiles([patternFile(1_537, 'big.bin'), patternFile(1_500, 'a.bin'), patternFile(1_000, 'b.bin')]);
