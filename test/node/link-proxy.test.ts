@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseLink, startLinkProxy, type LinkProxy } from '../../bench/link-proxy.ts';
+import { parseLink, startLinkProxy, type LinkProxy, type Passage } from '../../bench/link-proxy.ts';
 import { startLinkProxyProcess } from '../../bench/link-proxy-process.ts';
 
 const MB = 1e6;
@@ -24,14 +24,36 @@ async function listen(onConnection: (socket: Socket) => void): Promise<number> {
 }
 
 /**
- * The proxy in a process of its own, as the bench runs it, so the timing tests measure the link and
- * not this test's own event loop; `inProcess` for the tests of bytes and closes.
+ * The proxy in a process of its own, as the bench runs it, for the tests of its round trips and
+ * back-pressure; `inProcess` for the tests of bytes, closes and the link's accounting.
  */
 async function proxyTo(port: number, mbitPerSecond: number, rttMs: number, inProcess = false): Promise<LinkProxy> {
   const link = { mbitPerSecond, rttMs };
   const proxy = inProcess ? await startLinkProxy(port, link) : await startLinkProxyProcess(port, link);
   open.push(proxy);
   return proxy;
+}
+
+/** An in-process proxy that notes every piece it delivers, as its own clock saw it. */
+async function observedProxy(port: number, mbitPerSecond: number, rttMs: number) {
+  const passages: Passage[] = [];
+  const proxy = await startLinkProxy(port, { mbitPerSecond, rttMs }, (passage) => passages.push(passage));
+  open.push(proxy);
+  return { proxy, passages };
+}
+
+/**
+ * The link's accounting, which holds however busy the machine: each piece occupies the link for its
+ * bytes at the link's rate, no two pieces are on it at once (in the order they are delivered), and
+ * none is handed on before it is through plus one way's delay. A late event loop only adds gaps.
+ */
+function expectLinkAccounting(passages: readonly Passage[], bytesPerMs: number, oneWayMs: number) {
+  const tolerance = 1e-6;
+  passages.forEach((passage, i) => {
+    expect(passage.end - passage.start).toBeCloseTo(passage.bytes / bytesPerMs, 6);
+    expect(passage.delivered).toBeGreaterThanOrEqual(passage.end + oneWayMs - tolerance);
+    if (i > 0) expect(passage.start).toBeGreaterThanOrEqual(passages[i - 1]!.end - tolerance);
+  });
 }
 
 function connect(port: number): Promise<Socket> {
@@ -42,26 +64,21 @@ function connect(port: number): Promise<Socket> {
   });
 }
 
-/** A sink that notes when bytes arrive; `done` resolves once `expected` bytes are in. */
+/** A sink that counts the bytes in; `done` resolves once `expected` bytes are in. */
 function sink(expected: number) {
-  const arrivals: { at: number; bytes: number }[] = [];
   let received = 0;
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
   const onConnection = (socket: Socket) =>
     socket.on('data', (data: Buffer) => {
-      arrivals.push({ at: performance.now(), bytes: data.length });
       received += data.length;
       if (received >= expected) finish();
     });
-  return { arrivals, done, onConnection };
+  return { done, onConnection };
 }
 
-/** Bytes per second between the first arrival and the last (the first arrival's bytes excluded). */
-function rateOf(arrivals: readonly { at: number; bytes: number }[]): number {
-  const bytes = arrivals.slice(1).reduce((sum, a) => sum + a.bytes, 0);
-  return bytes / ((arrivals.at(-1)!.at - arrivals[0]!.at) / 1000);
-}
+const bytesOf = (passages: readonly Passage[], connection?: number) =>
+  passages.filter((p) => connection === undefined || p.connection === connection).reduce((sum, p) => sum + p.bytes, 0);
 
 describe('link proxy', () => {
   it('parses --link=Mbit/s,RTT', () => {
@@ -70,26 +87,33 @@ describe('link proxy', () => {
     expect(() => parseLink('0,40')).toThrow();
   });
 
-  it('passes bytes at the link rate, within a few percent', async () => {
+  it('passes bytes at the link rate: each piece holds the link for its bytes at that rate', async () => {
     const total = 4 * MB;
-    const { arrivals, done, onConnection } = sink(total);
-    const proxy = await proxyTo(await listen(onConnection), 32, 20); // 4 MB/s: about a second
+    const { done, onConnection } = sink(total);
+    const { proxy, passages } = await observedProxy(await listen(onConnection), 32, 20); // 4,000 bytes/ms
     const socket = await connect(proxy.port);
     socket.write(randomBytes(total));
     await done;
-    expect(rateOf(arrivals) / (4 * MB)).toBeGreaterThan(0.97);
-    expect(rateOf(arrivals) / (4 * MB)).toBeLessThan(1.03);
+    expect(passages.every((p) => p.direction === 'up' && p.connection === 0)).toBe(true);
+    expect(bytesOf(passages)).toBe(total);
+    expectLinkAccounting(passages, 4000, 10);
   });
 
   it('shares the rate between connections, as one uplink', async () => {
     const each = 2 * MB;
-    const { arrivals, done, onConnection } = sink(2 * each);
-    const proxy = await proxyTo(await listen(onConnection), 32, 20);
+    const { done, onConnection } = sink(2 * each);
+    const { proxy, passages } = await observedProxy(await listen(onConnection), 32, 20);
     const sockets = await Promise.all([connect(proxy.port), connect(proxy.port)]);
     for (const socket of sockets) socket.write(randomBytes(each));
     await done;
-    expect(rateOf(arrivals) / (4 * MB)).toBeGreaterThan(0.97);
-    expect(rateOf(arrivals) / (4 * MB)).toBeLessThan(1.03);
+    expect([bytesOf(passages, 0), bytesOf(passages, 1)]).toEqual([each, each]);
+    // One link for both: their pieces take turns on it, never side by side at twice the rate.
+    expectLinkAccounting(passages, 4000, 10);
+    // And both move together (the link's queue stops the first before it has sent all it has).
+    const last = (connection: number) => passages.findLastIndex((p) => p.connection === connection);
+    const first = (connection: number) => passages.findIndex((p) => p.connection === connection);
+    expect(first(0)).toBeLessThan(last(1));
+    expect(first(1)).toBeLessThan(last(0));
   });
 
   it('adds the round-trip time, and one more for the handshake of a new connection', async () => {
