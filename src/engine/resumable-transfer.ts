@@ -117,6 +117,7 @@ export class ResumableTransfer implements Transfer {
       // record is written, with the checksums it compares with the file it is given then. The first
       // 256 KiB may overlap that write: a reload before it lands starts afresh and loses no more than them.
       const recorded = host.sending?.(start, end);
+      recorded?.catch(() => {}); // a file that stopped answering: said by the next chunk's wait
       if (end > CHUNK_QUANTUM) await Promise.all([this.#recorded, recorded]);
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();

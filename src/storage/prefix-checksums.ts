@@ -1,5 +1,6 @@
 import { UploadError } from '../errors/upload-error.ts';
 import { crc32c } from '../integrity/crc32c.ts';
+import { readWithin } from '../utils/read-within.ts';
 import type { HeldChecksum } from './stored-upload.ts';
 
 // As in protocol/range.ts and fingerprint.ts. This module imports nothing of the engine's: what it
@@ -20,7 +21,11 @@ export class PrefixChecksums {
   readonly #crcs = [0];
   #reading: Promise<void> = Promise.resolve();
 
-  constructor(private readonly file: Blob) {}
+  /** `readTimeoutMs`: a read of the file unanswered this long fails with `'file-unreadable'`. */
+  constructor(
+    private readonly file: Blob,
+    private readonly readTimeoutMs = 30_000,
+  ) {}
 
   /**
    * What a record keeps before the bytes [from, to) go: the checksum of each length the session may
@@ -83,7 +88,7 @@ export class PrefixChecksums {
     const { size } = this.file;
     const start = (this.#crcs.length - 1) * CHUNK_QUANTUM;
     if (start >= size) return;
-    const bytes = new Uint8Array(await this.file.slice(start, start + READ).arrayBuffer());
+    const bytes = new Uint8Array(await readWithin(this.file.slice(start, start + READ).arrayBuffer(), this.file, this.readTimeoutMs));
     if (bytes.length === 0) throw new UploadError('file-unreadable', `The file gave no bytes at ${start} of its ${size}: it changed on disk since it was chosen.`);
     let crc = this.#crcs[this.#crcs.length - 1]!;
     for (let at = 0; at < bytes.length; at += CHUNK_QUANTUM) {
