@@ -365,6 +365,7 @@ export class Upload extends EventTarget {
         this.#run?.abort(STOP);
       },
       accepted: () => {
+        this.#resumable?.handedOff(); // a 404/410 after it is 'outcome-unknown': its request may have finished the session
         if (this.#background && isActive(this.#state)) this.#setState('background');
       },
       atNextBoundary: (handOff) => (this.#atBoundary = handOff),
