@@ -49,15 +49,19 @@ export class PrefixChecksums {
   /**
    * The checksums to keep when the first `held` bytes of this file are those a record said its
    * session may hold (the fingerprint covers a small file whole; a longer one needs the record's
-   * checksum at that length), undefined when not or when the record cannot tell.
+   * checksum at that length, or at the shortest longer one it kept: a server may keep part of a
+   * chunk, and a longer prefix that matches holds the shorter one), undefined when not or when the
+   * record cannot tell.
    */
   async verified(held: number, kept: unknown): Promise<HeldChecksum[] | undefined> {
     if (held === 0 || this.file.size <= 2 * EDGE) return [];
-    // Read from disk, so input: a crafted entry matches nothing.
-    const entry: unknown = Array.isArray(kept) ? kept.find((pair: unknown) => Array.isArray(pair) && pair[0] === held) : undefined;
-    const expected: unknown = (entry as unknown[] | undefined)?.[1];
-    if (typeof expected !== 'number') return undefined;
-    return (await this.at(held)) === expected ? [[held, expected]] : undefined;
+    // Read from disk, so input: a crafted entry matches nothing (`at` knows no length past the file).
+    let best: HeldChecksum | undefined;
+    for (const pair of Array.isArray(kept) ? (kept as unknown[]) : []) {
+      const [length, crc] = Array.isArray(pair) ? (pair as unknown[]) : [];
+      if (typeof length === 'number' && typeof crc === 'number' && length >= held && !(best && best[0] <= length)) best = [length, crc];
+    }
+    return best && (await this.at(best[0])) === best[1] ? [best] : undefined;
   }
 
   /** The CRC-32C of the first `length` bytes; undefined for a length no session holds (not a boundary, nor the size). */
