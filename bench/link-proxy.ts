@@ -42,8 +42,9 @@ interface Delivery {
  * check the link's accounting instead of timing the bytes on a machine that may be busy.
  */
 export interface Passage {
-  /** Which connection, numbered from 0 in the order they were accepted. */
+  /** Which connection, numbered from 0 in the order they were accepted, and when it was accepted. */
   connection: number;
+  accepted: number;
   direction: 'up' | 'down';
   bytes: number;
   /** When the piece went on the link and when its last byte was through: `bytes` at the link's rate. */
@@ -110,7 +111,8 @@ class Direction {
       this.#queue[this.#head++] = undefined as unknown as Delivery;
       if (data !== undefined) {
         const end = at - this.delayMs;
-        this.observe?.({ connection: flow.connection, direction: this.name, bytes: data.length, start, end, delivered: now });
+        const { connection, accepted } = flow;
+        this.observe?.({ connection, accepted, direction: this.name, bytes: data.length, start, end, delivered: now });
       }
       flow.arrive(data);
     }
@@ -141,6 +143,7 @@ class Flow {
 
   constructor(
     readonly connection: number,
+    readonly accepted: number,
     private readonly source: Socket,
     private readonly destination: Socket,
     private readonly link: Direction,
@@ -228,7 +231,8 @@ export async function startLinkProxy(
     }
     // An orderly close (FIN) travels through the link behind the last bytes, so it is not handled here.
     const connection = connections++;
-    const flows = [new Flow(connection, client, upstream, up), new Flow(connection, upstream, client, down)];
+    const accepted = performance.now();
+    const flows = [new Flow(connection, accepted, client, upstream, up), new Flow(connection, accepted, upstream, client, down)];
     // The handshake: the client's first byte leaves one round trip after it connected.
     const opened = new Promise<void>((resolve) => upstream.once('connect', resolve));
     const handshake = new Promise<void>((resolve) => setTimeout(resolve, link.rttMs));

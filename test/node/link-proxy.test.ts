@@ -3,7 +3,6 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseLink, startLinkProxy, type LinkProxy, type Passage } from '../../bench/link-proxy.ts';
-import { startLinkProxyProcess } from '../../bench/link-proxy-process.ts';
 
 const MB = 1e6;
 const open: { close(): unknown }[] = [];
@@ -23,13 +22,9 @@ async function listen(onConnection: (socket: Socket) => void): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/**
- * The proxy in a process of its own, as the bench runs it, for the tests of its round trips and
- * back-pressure; `inProcess` for the tests of bytes, closes and the link's accounting.
- */
-async function proxyTo(port: number, mbitPerSecond: number, rttMs: number, inProcess = false): Promise<LinkProxy> {
-  const link = { mbitPerSecond, rttMs };
-  const proxy = inProcess ? await startLinkProxy(port, link) : await startLinkProxyProcess(port, link);
+/** The proxy, in this process: every test checks bytes, order or the link's own accounting, never a stopwatch. */
+async function proxyTo(port: number, mbitPerSecond: number, rttMs: number): Promise<LinkProxy> {
+  const proxy = await startLinkProxy(port, { mbitPerSecond, rttMs });
   open.push(proxy);
   return proxy;
 }
@@ -118,26 +113,25 @@ describe('link proxy', () => {
 
   it('adds the round-trip time, and one more for the handshake of a new connection', async () => {
     const rttMs = 200;
-    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 100, rttMs);
-    const connectedAt = performance.now();
+    const { proxy, passages } = await observedProxy(await listen((socket) => socket.pipe(socket)), 100, rttMs);
     const socket = await connect(proxy.port);
-    const echo = () => new Promise<number>((resolve) => {
-      const sentAt = performance.now();
-      socket.once('data', () => resolve(performance.now() - sentAt));
+    const echo = () => new Promise<void>((resolve) => {
+      socket.once('data', () => resolve());
       socket.write('x');
     });
-    await echo();
-    // Only lower bounds: a busy machine adds its own delays on top (a bound above failed at load 15),
-    // but nothing can make the proxy's delays shorter than the link it emulates.
-    const first = performance.now() - connectedAt;
-    expect(first).toBeGreaterThanOrEqual(2 * rttMs - 1);
-    const rounds: number[] = [];
-    for (let i = 0; i < 5; i++) rounds.push(await echo());
-    for (const round of rounds) expect(round).toBeGreaterThanOrEqual(rttMs - 1);
+    for (let i = 0; i < 3; i++) await echo();
+    // By the link's own clock: each byte goes up, arrives half a round trip after, comes back only
+    // after it arrived, and arrives half a round trip after that. A busy machine only adds to it.
+    expect(passages.map((p) => p.direction)).toEqual(['up', 'down', 'up', 'down', 'up', 'down']);
+    expectLinkAccounting(passages.filter((p) => p.direction === 'up'), 12_500, rttMs / 2);
+    expectLinkAccounting(passages.filter((p) => p.direction === 'down'), 12_500, rttMs / 2);
+    for (let i = 0; i < passages.length; i += 2) expect(passages[i + 1]!.start).toBeGreaterThanOrEqual(passages[i]!.delivered);
+    // The handshake: the first byte goes a round trip after the connection was accepted.
+    expect(passages[0]!.start).toBeGreaterThanOrEqual(passages[0]!.accepted + rttMs - 1);
   });
 
   it('delivers every byte intact and in order, both ways, whatever the write sizes', async () => {
-    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 400, 10, true);
+    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 400, 10);
     const socket = await connect(proxy.port);
     const sent = randomBytes(3 * MB);
     const received: Buffer[] = [];
@@ -158,14 +152,15 @@ describe('link proxy', () => {
 
   it('carries an orderly close behind the last bytes', async () => {
     let got = 0;
-    let endedWith = -1;
+    let ended!: (bytes: number) => void;
+    const endedWith = new Promise<number>((resolve) => (ended = resolve));
     const proxy = await proxyTo(await listen((socket) => {
       socket.on('data', (data: Buffer) => (got += data.length));
-      socket.on('end', () => (endedWith = got));
-    }), 8, 20, true);
+      socket.on('end', () => ended(got));
+    }), 8, 20);
     const socket = await connect(proxy.port);
     socket.end(randomBytes(200_000));
-    await expect.poll(() => endedWith, { timeout: 2000 }).toBe(200_000);
+    expect(await endedWith).toBe(200_000);
   });
 
   it('pushes back on a fast sender: its writes back up instead of vanishing into the proxy', async () => {
