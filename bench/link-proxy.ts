@@ -34,6 +34,24 @@ interface Delivery {
   at: number;
   flow: Flow;
   data: Buffer | undefined; // undefined: the sender's FIN
+  start: number;
+}
+
+/**
+ * One piece's passage over the link, by the link's own clock (`performance.now()` ms), so a test can
+ * check the link's accounting instead of timing the bytes on a machine that may be busy.
+ */
+export interface Passage {
+  /** Which connection, numbered from 0 in the order they were accepted, and when it was accepted. */
+  connection: number;
+  accepted: number;
+  direction: 'up' | 'down';
+  bytes: number;
+  /** When the piece went on the link and when its last byte was through: `bytes` at the link's rate. */
+  start: number;
+  end: number;
+  /** When it was handed on: never before `end` plus one way's delay. */
+  delivered: number;
 }
 
 /**
@@ -51,8 +69,10 @@ class Direction {
   readonly waiting = new Set<Flow>();
 
   constructor(
+    private readonly name: Passage['direction'],
     private readonly bytesPerMs: number,
     private readonly delayMs: number,
+    private readonly observe?: (passage: Passage) => void,
   ) {}
 
   /** Puts `data` (or the FIN) on the link for `flow`, behind everything already on it. */
@@ -60,8 +80,9 @@ class Direction {
     const now = performance.now();
     const pieces = data === undefined ? [undefined] : splitPieces(data);
     for (const piece of pieces) {
-      this.#busyUntil = Math.max(now, this.#busyUntil) + (piece?.length ?? 0) / this.bytesPerMs;
-      this.#queue.push({ at: this.#busyUntil + this.delayMs, flow, data: piece });
+      const start = Math.max(now, this.#busyUntil);
+      this.#busyUntil = start + (piece?.length ?? 0) / this.bytesPerMs;
+      this.#queue.push({ at: this.#busyUntil + this.delayMs, flow, data: piece, start });
     }
     this.#schedule();
   }
@@ -86,8 +107,13 @@ class Direction {
     this.#timer = undefined;
     const now = performance.now();
     while (this.#head < this.#queue.length && this.#queue[this.#head]!.at <= now) {
-      const { flow, data } = this.#queue[this.#head]!;
+      const { at, flow, data, start } = this.#queue[this.#head]!;
       this.#queue[this.#head++] = undefined as unknown as Delivery;
+      if (data !== undefined) {
+        const end = at - this.delayMs;
+        const { connection, accepted } = flow;
+        this.observe?.({ connection, accepted, direction: this.name, bytes: data.length, start, end, delivered: now });
+      }
       flow.arrive(data);
     }
     for (const flow of this.waiting) flow.regulate();
@@ -116,6 +142,8 @@ class Flow {
   #paused = true;
 
   constructor(
+    readonly connection: number,
+    readonly accepted: number,
     private readonly source: Socket,
     private readonly destination: Socket,
     private readonly link: Direction,
@@ -165,13 +193,18 @@ export interface LinkProxy {
  * A TCP proxy on 127.0.0.1 in front of `targetPort` that behaves like a link of `link`'s bandwidth
  * and round-trip time, shared by all its connections. A new connection waits one round trip before
  * its first byte goes, as a TCP handshake would (no TLS). TCP's own congestion control (slow start,
- * its restart after idle) is not emulated.
+ * its restart after idle) is not emulated. `observe` hears of every piece delivered.
  */
-export async function startLinkProxy(targetPort: number, link: LinkSpec): Promise<LinkProxy> {
+export async function startLinkProxy(
+  targetPort: number,
+  link: LinkSpec,
+  observe?: (passage: Passage) => void,
+): Promise<LinkProxy> {
   const bytesPerMs = (link.mbitPerSecond * 1e6) / 8 / 1000;
   const oneWayMs = link.rttMs / 2;
-  const up = new Direction(bytesPerMs, oneWayMs);
-  const down = new Direction(bytesPerMs, oneWayMs);
+  const up = new Direction('up', bytesPerMs, oneWayMs, observe);
+  const down = new Direction('down', bytesPerMs, oneWayMs, observe);
+  let connections = 0;
   const sockets = new Set<Socket>();
   const track = (socket: Socket) => {
     sockets.add(socket);
@@ -197,7 +230,9 @@ export async function startLinkProxy(targetPort: number, link: LinkSpec): Promis
       socket.on('close', (hadError) => hadError && reset());
     }
     // An orderly close (FIN) travels through the link behind the last bytes, so it is not handled here.
-    const flows = [new Flow(client, upstream, up), new Flow(upstream, client, down)];
+    const connection = connections++;
+    const accepted = performance.now();
+    const flows = [new Flow(connection, accepted, client, upstream, up), new Flow(connection, accepted, upstream, client, down)];
     // The handshake: the client's first byte leaves one round trip after it connected.
     const opened = new Promise<void>((resolve) => upstream.once('connect', resolve));
     const handshake = new Promise<void>((resolve) => setTimeout(resolve, link.rttMs));

@@ -10,11 +10,19 @@ function decodedName(name: string): string {
   }
 }
 
+// The test controls name a session by its upload_id in the path: `/__control/sessions/<upload_id>[/faults]`.
+const SESSION_PATH = /^(\/__control\/sessions\/)[^/?#]+/;
+
 /**
  * A request target for a log line, the values of secret query parameters replaced by `REDACTED`
- * (`?uploadType=resumable&upload_id=REDACTED`); the rest as the client sent it.
+ * (`?uploadType=resumable&upload_id=REDACTED`), and the upload_id in a control path
+ * (`/__control/sessions/REDACTED/faults`); the rest as the client sent it.
  */
 export function redactUrl(target: string): string {
+  return redactQuery(target.replace(SESSION_PATH, '$1REDACTED'));
+}
+
+function redactQuery(target: string): string {
   const query = target.indexOf('?');
   if (query < 0) return target;
   const params = target.slice(query + 1).split('&').map((param) => {

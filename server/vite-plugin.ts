@@ -12,14 +12,14 @@ const PREFIX = 'resumable-upload-vite-';
  * Where a vite server keeps the uploads it receives: a folder named after its process. A vite server
  * is usually killed, not closed (`npm start` stopped, Playwright ending its web server), so it never
  * removes its folder itself; the next one removes those whose process is gone (each run's files,
- * hundreds of MiB in the e2e tests, would pile up in the temp folder otherwise).
+ * hundreds of MiB in the e2e tests, would pile up in the temp folder otherwise). `parent` is for tests.
  */
-export function uploadsFolder(): string {
-  for (const name of readdirSync(tmpdir())) {
+export function uploadsFolder(parent = tmpdir()): string {
+  for (const name of readdirSync(parent)) {
     const pid = Number(name.slice(PREFIX.length));
-    if (name.startsWith(PREFIX) && Number.isInteger(pid) && !isRunning(pid)) rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
+    if (name.startsWith(PREFIX) && Number.isInteger(pid) && !isRunning(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
   }
-  const dir = path.join(tmpdir(), `${PREFIX}${process.pid}`);
+  const dir = path.join(parent, `${PREFIX}${process.pid}`);
   mkdirSync(dir, { recursive: true });
   return dir;
 }

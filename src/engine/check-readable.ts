@@ -1,19 +1,14 @@
-import { UploadError } from '../errors/upload-error.ts';
+import { isUploadError } from '../errors/upload-error.ts';
+import { readWithin, unreadableFile } from '../utils/read-within.ts';
 
 /**
  * A request body that cannot be read fails like a dropped connection; reading one byte tells the
  * two apart, so a deleted or changed file ends in a clear error instead of futile retries.
  */
-export async function checkReadable(file: Blob): Promise<void> {
+export async function checkReadable(file: Blob, readTimeoutMs: number): Promise<void> {
   try {
-    await file.slice(0, 1).arrayBuffer();
+    await readWithin(file.slice(0, 1).arrayBuffer(), file, readTimeoutMs);
   } catch (cause) {
-    const name = (file as Partial<File>).name;
-    throw new UploadError(
-      'file-unreadable',
-      `The file${name ? ` "${name}"` : ''} can no longer be read: it was deleted, moved or changed on disk after it was chosen. ` +
-        'Choose it again to continue.',
-      { cause },
-    );
+    throw isUploadError(cause) ? cause : unreadableFile(file, cause);
   }
 }

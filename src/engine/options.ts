@@ -105,7 +105,9 @@ export interface UploadOptions {
    * Every request is watched: one that sends no byte and gets no answer for this long (a session
    * start, a status query and a cancel have no bytes to send) is cancelled, and so is one whose
    * answer's body does not arrive in full within as long of its headers. It counts as a network
-   * failure: retried, and the upload then asks the session where it stands and goes on. @default 30000
+   * failure: retried, and the upload then asks the session where it stands and goes on. A read of the
+   * file that does not answer for as long (a disk gone in a way that hangs) fails with
+   * `'file-unreadable'`. @default 30000
    */
   stallTimeoutMs?: number;
   /**
@@ -190,6 +192,8 @@ export interface NormalizedOptions extends UploadContext {
   warnBeforeUnload: boolean;
   signal: AbortSignal | undefined;
   background: Required<BackgroundOptions> | undefined;
+  /** Also bounds each read of the file: one unanswered this long is `'file-unreadable'`. */
+  stallTimeoutMs: number;
 }
 
 export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
@@ -400,5 +404,6 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     signal: options.signal,
     background: uploadType === 'resumable' ? checkBackground(options.background) : undefined,
     http: defaultClient(stallTimeoutMs),
+    stallTimeoutMs,
   };
 }

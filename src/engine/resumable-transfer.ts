@@ -31,6 +31,8 @@ export class ResumableTransfer implements Transfer {
    * client knows what it sent, and the session may claim no more, as one it started itself.
    */
   #adopted: boolean;
+  /** The browser took a hand-off (`background`): its one request may have sent every byte, unanswered here. */
+  #handedOff = false;
   /** Where the next chunk starts: the server's committed count. */
   #offset = 0;
   /**
@@ -64,6 +66,11 @@ export class ResumableTransfer implements Transfer {
     this.#adopted = true;
   }
 
+  /** The browser accepted the hand-off of the rest of the file to the adopted session. */
+  handedOff(): void {
+    this.#handedOff = true;
+  }
+
   run(signal: AbortSignal): Promise<UploadResult> {
     this.#budget.reset();
     return withRetries(this.host, this.#budget, signal, () => this.#transfer(signal), (error) => this.#recover(error)).catch((error: unknown) => {
@@ -91,6 +98,7 @@ export class ResumableTransfer implements Transfer {
       const reachable = this.#adopted ? total : this.#sentUpTo;
       const askedAt = performance.now();
       const status = await queryStatus(options, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
+      this.#handedOff = false;
       this.#sizer.roundTrip(performance.now() - askedAt);
       if (this.#adopted && (await host.holds?.(status.final ? total : status.committed)) === false) {
         // Another version of the file: its bytes must not be finished with this one's. A new session.
@@ -117,6 +125,7 @@ export class ResumableTransfer implements Transfer {
       // record is written, with the checksums it compares with the file it is given then. The first
       // 256 KiB may overlap that write: a reload before it lands starts afresh and loses no more than them.
       const recorded = host.sending?.(start, end);
+      recorded?.catch(() => {}); // a file that stopped answering: said by the next chunk's wait
       if (end > CHUNK_QUANTUM) await Promise.all([this.#recorded, recorded]);
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
@@ -138,12 +147,16 @@ export class ResumableTransfer implements Transfer {
 
   /**
    * A session gone (`404`/`410`) after every byte went out and the answer was lost may have finished:
-   * a new session would make a second object, unless the request is `idempotent`.
+   * a new session would make a second object, unless the request is `idempotent`. So may one after a
+   * hand-off the browser took: its request carried the rest of the file, its answer went to the worker.
    */
   #goneAfterAll(error: unknown, sessionUri: string, reachable: number): never {
-    if (error instanceof SessionGone && !this.#adopted && reachable >= this.host.options.file.size && !this.host.options.idempotent) {
+    const allSent = this.#handedOff || (!this.#adopted && reachable >= this.host.options.file.size);
+    if (error instanceof SessionGone && allSent && !this.host.options.idempotent) {
+      const by = this.#handedOff ? 'a background request may have sent' : 'the last bytes lost their answer';
       this.#adopted = true; // start() again, the app's choice, finds it gone and starts a new session
-      throw outcomeUnknown(`${sessionUri} answered ${error.status} after the last bytes lost their answer`, error);
+      this.#handedOff = false;
+      throw outcomeUnknown(`${sessionUri} answered ${error.status} after ${by}`, error);
     }
     throw error;
   }
@@ -224,7 +237,7 @@ export class ResumableTransfer implements Transfer {
   restart(): void {
     if (!this.host.options.endpoint) return;
     this.#sessionUri = undefined;
-    this.#adopted = false;
+    this.#adopted = this.#handedOff = false;
     this.#offset = this.#sentUpTo = this.#confirmed = 0;
     void this.host.session(undefined);
   }

@@ -59,7 +59,7 @@ export class SingleRequestTransfer implements Transfer {
         }
         lost = true;
         if (idempotent) throw error; // retried
-        if (error instanceof NetworkFailure) await checkReadable(options.file);
+        if (error instanceof NetworkFailure) await checkReadable(options.file, options.stallTimeoutMs);
         throw outcomeUnknown(error.message, error);
       }
     });

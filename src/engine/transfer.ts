@@ -65,7 +65,7 @@ export async function withRetries<T>(
         throw error;
       }
       if (!(error instanceof RetryableFailure)) throw error;
-      if (error instanceof NetworkFailure) await checkReadable(host.options.file);
+      if (error instanceof NetworkFailure) await checkReadable(host.options.file, host.options.stallTimeoutMs);
       if (isOffline()) {
         host.phase('offline');
         await waitOnline(signal);

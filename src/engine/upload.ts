@@ -246,7 +246,8 @@ export class Upload extends EventTarget {
     let key: string;
     try {
       key = await persistence.key();
-    } catch {
+    } catch (error) {
+      if (isUploadError(error)) throw error; // a file that stopped answering ('file-unreadable')
       return; // no fingerprint (no crypto.subtle outside secure contexts): nothing to restore or lock
     }
     // The record is read while the lock is asked for: both wait on the browser, one after the other
@@ -364,6 +365,7 @@ export class Upload extends EventTarget {
         this.#run?.abort(STOP);
       },
       accepted: () => {
+        this.#resumable?.handedOff(); // a 404/410 after it is 'outcome-unknown': its request may have finished the session
         if (this.#background && isActive(this.#state)) this.#setState('background');
       },
       atNextBoundary: (handOff) => (this.#atBoundary = handOff),
@@ -391,7 +393,7 @@ export class Upload extends EventTarget {
         const same =
           !this.#unchecked ||
           (await this.#persistence!.holds(held).catch(async (error: unknown) => {
-            await checkReadable(this.file); // deleted or changed on disk: that error, not a read's
+            await checkReadable(this.file, this.#options.stallTimeoutMs); // deleted or changed on disk: that error, not a read's
             throw error;
           }));
         this.#unchecked = false;

@@ -1,3 +1,5 @@
+import { readWithin } from '../utils/read-within.ts';
+
 /** How much of each end of a file its fingerprint hashes: a file of two edges or less is hashed whole. */
 export const EDGE = 64 * 1024;
 
@@ -23,14 +25,15 @@ export async function sha256Hex(data: BufferSource | string): Promise<string> {
  * for it; and the endpoint, metadata, method, content type and upload type, so a session started for
  * another request (another folder, another resource) never receives this one's bytes.
  */
-export async function fingerprint(file: Blob, request: UploadRequest): Promise<string> {
+export async function fingerprint(file: Blob, request: UploadRequest, readTimeoutMs = 30_000): Promise<string> {
   const { name = '', lastModified = 0 } = file as Partial<File>;
   const { endpoint, metadata, method, contentType, uploadType } = request;
   const described = new TextEncoder().encode(JSON.stringify([endpoint ?? '', name, file.size, file.type, lastModified, method, contentType, uploadType, metadata]));
   // Read as they are, with no Blob made around them: each Blob made or read is a round trip to the
   // browser's process, which with 1,000 small files was a good part of each one's cost. A file no
   // larger than one edge is read once, whole. The bytes hashed are those of earlier versions (records stay found).
-  const edges = file.size <= EDGE ? [await file.arrayBuffer()] : await Promise.all([file.slice(0, EDGE).arrayBuffer(), file.slice(Math.max(EDGE, file.size - EDGE)).arrayBuffer()]);
+  const read: Promise<ArrayBuffer[]> = file.size <= EDGE ? Promise.all([file.arrayBuffer()]) : Promise.all([file.slice(0, EDGE).arrayBuffer(), file.slice(Math.max(EDGE, file.size - EDGE)).arrayBuffer()]);
+  const edges = await readWithin(read, file, readTimeoutMs);
   const bytes = new Uint8Array(edges.reduce((sum, edge) => sum + edge.byteLength, described.length));
   bytes.set(described);
   let at = described.length;

@@ -1,5 +1,6 @@
 import { UploadError } from '../errors/upload-error.ts';
 import { crc32c } from '../integrity/crc32c.ts';
+import { readWithin } from '../utils/read-within.ts';
 import type { HeldChecksum } from './stored-upload.ts';
 
 // As in protocol/range.ts and fingerprint.ts. This module imports nothing of the engine's: what it
@@ -20,7 +21,11 @@ export class PrefixChecksums {
   readonly #crcs = [0];
   #reading: Promise<void> = Promise.resolve();
 
-  constructor(private readonly file: Blob) {}
+  /** `readTimeoutMs`: a read of the file unanswered this long fails with `'file-unreadable'`. */
+  constructor(
+    private readonly file: Blob,
+    private readonly readTimeoutMs = 30_000,
+  ) {}
 
   /**
    * What a record keeps before the bytes [from, to) go: the checksum of each length the session may
@@ -44,15 +49,19 @@ export class PrefixChecksums {
   /**
    * The checksums to keep when the first `held` bytes of this file are those a record said its
    * session may hold (the fingerprint covers a small file whole; a longer one needs the record's
-   * checksum at that length), undefined when not or when the record cannot tell.
+   * checksum at that length, or at the shortest longer one it kept: a server may keep part of a
+   * chunk, and a longer prefix that matches holds the shorter one), undefined when not or when the
+   * record cannot tell.
    */
   async verified(held: number, kept: unknown): Promise<HeldChecksum[] | undefined> {
     if (held === 0 || this.file.size <= 2 * EDGE) return [];
-    // Read from disk, so input: a crafted entry matches nothing.
-    const entry: unknown = Array.isArray(kept) ? kept.find((pair: unknown) => Array.isArray(pair) && pair[0] === held) : undefined;
-    const expected: unknown = (entry as unknown[] | undefined)?.[1];
-    if (typeof expected !== 'number') return undefined;
-    return (await this.at(held)) === expected ? [[held, expected]] : undefined;
+    // Read from disk, so input: a crafted entry matches nothing (`at` knows no length past the file).
+    let best: HeldChecksum | undefined;
+    for (const pair of Array.isArray(kept) ? (kept as unknown[]) : []) {
+      const [length, crc] = Array.isArray(pair) ? (pair as unknown[]) : [];
+      if (typeof length === 'number' && typeof crc === 'number' && length >= held && !(best && best[0] <= length)) best = [length, crc];
+    }
+    return best && (await this.at(best[0])) === best[1] ? [best] : undefined;
   }
 
   /** The CRC-32C of the first `length` bytes; undefined for a length no session holds (not a boundary, nor the size). */
@@ -83,7 +92,7 @@ export class PrefixChecksums {
     const { size } = this.file;
     const start = (this.#crcs.length - 1) * CHUNK_QUANTUM;
     if (start >= size) return;
-    const bytes = new Uint8Array(await this.file.slice(start, start + READ).arrayBuffer());
+    const bytes = new Uint8Array(await readWithin(this.file.slice(start, start + READ).arrayBuffer(), this.file, this.readTimeoutMs));
     if (bytes.length === 0) throw new UploadError('file-unreadable', `The file gave no bytes at ${start} of its ${size}: it changed on disk since it was chosen.`);
     let crc = this.#crcs[this.#crcs.length - 1]!;
     for (let at = 0; at < bytes.length; at += CHUNK_QUANTUM) {

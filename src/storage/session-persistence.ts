@@ -1,4 +1,5 @@
 import { RetryableFailure } from '../errors/retryable-failure.ts';
+import { isUploadError } from '../errors/upload-error.ts';
 import { isTrustedStoredSession } from '../security/origin-policy.ts';
 import { EDGE, fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
 import type { SessionStore } from './session-store.ts';
@@ -16,6 +17,8 @@ export interface PersistenceOptions extends UploadRequest {
   relativePath: string | undefined;
   /** The `background` option: its hand-off sends at most `maxBytes` at once. */
   background?: { maxBytes: number } | undefined;
+  /** A read of the file unanswered this long is `'file-unreadable'` (the fingerprint's, the checksums'). */
+  stallTimeoutMs?: number;
 }
 
 /** The endpoint as kept on disk: its origin and path, without the query (where tokens, keys and signatures travel), fragment or user info. */
@@ -65,7 +68,7 @@ export class SessionPersistence {
 
   /** The fingerprint of the file and its upload's request (its record's key). */
   key(): Promise<string> {
-    this.#key ??= fingerprint(this.file, this.options);
+    this.#key ??= fingerprint(this.file, this.options, this.options.stallTimeoutMs);
     return this.#key;
   }
 
@@ -127,16 +130,23 @@ export class SessionPersistence {
     // Once the rest fits a hand-off, a closing tab may send it all without a word more to the store.
     const { background } = this.options;
     const through = background && this.file.size - to <= background.maxBytes ? this.file.size : to;
-    const checksums = this.#checksums()
-      .then((sums) => sums.between(from, to, through))
-      .catch(() => undefined); // unreadable: the send says so; a record without them resumes nothing it cannot check
-    return this.save(sessionUri, from, checksums);
+    const summed = this.#checksums().then((sums) => sums.between(from, to, through));
+    // A record without them resumes nothing it cannot check.
+    const saved = this.save(sessionUri, from, summed.catch(() => undefined));
+    // A file that stopped answering ends the upload here; any other failed read is the send's to report.
+    const unreadable = summed.then(
+      () => {},
+      (error: unknown) => {
+        if (isUploadError(error) && error.code === 'file-unreadable') throw error;
+      },
+    );
+    return Promise.all([saved, unreadable]).then(() => {});
   }
 
   /** Loaded with its code on first use: only persisted resumable uploads need it. */
   #checksums(): Promise<PrefixChecksums> {
     return (this.#sums ??= import('./prefix-checksums.ts').then(
-      ({ PrefixChecksums }) => new PrefixChecksums(this.file),
+      ({ PrefixChecksums }) => new PrefixChecksums(this.file, this.options.stallTimeoutMs),
       (cause: unknown) => {
         this.#sums = undefined; // retried like a request that got no answer, and loaded afresh then
         throw new RetryableFailure('the upload code (its checksums) could not be loaded', undefined, undefined, undefined, { cause });

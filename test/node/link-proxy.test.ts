@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseLink, startLinkProxy, type LinkProxy } from '../../bench/link-proxy.ts';
-import { startLinkProxyProcess } from '../../bench/link-proxy-process.ts';
+import { parseLink, startLinkProxy, type LinkProxy, type Passage } from '../../bench/link-proxy.ts';
 
 const MB = 1e6;
 const open: { close(): unknown }[] = [];
@@ -23,15 +22,33 @@ async function listen(onConnection: (socket: Socket) => void): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-/**
- * The proxy in a process of its own, as the bench runs it, so the timing tests measure the link and
- * not this test's own event loop; `inProcess` for the tests of bytes and closes.
- */
-async function proxyTo(port: number, mbitPerSecond: number, rttMs: number, inProcess = false): Promise<LinkProxy> {
-  const link = { mbitPerSecond, rttMs };
-  const proxy = inProcess ? await startLinkProxy(port, link) : await startLinkProxyProcess(port, link);
+/** The proxy, in this process: every test checks bytes, order or the link's own accounting, never a stopwatch. */
+async function proxyTo(port: number, mbitPerSecond: number, rttMs: number): Promise<LinkProxy> {
+  const proxy = await startLinkProxy(port, { mbitPerSecond, rttMs });
   open.push(proxy);
   return proxy;
+}
+
+/** An in-process proxy that notes every piece it delivers, as its own clock saw it. */
+async function observedProxy(port: number, mbitPerSecond: number, rttMs: number) {
+  const passages: Passage[] = [];
+  const proxy = await startLinkProxy(port, { mbitPerSecond, rttMs }, (passage) => passages.push(passage));
+  open.push(proxy);
+  return { proxy, passages };
+}
+
+/**
+ * The link's accounting, which holds however busy the machine: each piece occupies the link for its
+ * bytes at the link's rate, no two pieces are on it at once (in the order they are delivered), and
+ * none is handed on before it is through plus one way's delay. A late event loop only adds gaps.
+ */
+function expectLinkAccounting(passages: readonly Passage[], bytesPerMs: number, oneWayMs: number) {
+  const tolerance = 1e-6;
+  passages.forEach((passage, i) => {
+    expect(passage.end - passage.start).toBeCloseTo(passage.bytes / bytesPerMs, 6);
+    expect(passage.delivered).toBeGreaterThanOrEqual(passage.end + oneWayMs - tolerance);
+    if (i > 0) expect(passage.start).toBeGreaterThanOrEqual(passages[i - 1]!.end - tolerance);
+  });
 }
 
 function connect(port: number): Promise<Socket> {
@@ -42,26 +59,21 @@ function connect(port: number): Promise<Socket> {
   });
 }
 
-/** A sink that notes when bytes arrive; `done` resolves once `expected` bytes are in. */
+/** A sink that counts the bytes in; `done` resolves once `expected` bytes are in. */
 function sink(expected: number) {
-  const arrivals: { at: number; bytes: number }[] = [];
   let received = 0;
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
   const onConnection = (socket: Socket) =>
     socket.on('data', (data: Buffer) => {
-      arrivals.push({ at: performance.now(), bytes: data.length });
       received += data.length;
       if (received >= expected) finish();
     });
-  return { arrivals, done, onConnection };
+  return { done, onConnection };
 }
 
-/** Bytes per second between the first arrival and the last (the first arrival's bytes excluded). */
-function rateOf(arrivals: readonly { at: number; bytes: number }[]): number {
-  const bytes = arrivals.slice(1).reduce((sum, a) => sum + a.bytes, 0);
-  return bytes / ((arrivals.at(-1)!.at - arrivals[0]!.at) / 1000);
-}
+const bytesOf = (passages: readonly Passage[], connection?: number) =>
+  passages.filter((p) => connection === undefined || p.connection === connection).reduce((sum, p) => sum + p.bytes, 0);
 
 describe('link proxy', () => {
   it('parses --link=Mbit/s,RTT', () => {
@@ -70,50 +82,56 @@ describe('link proxy', () => {
     expect(() => parseLink('0,40')).toThrow();
   });
 
-  it('passes bytes at the link rate, within a few percent', async () => {
+  it('passes bytes at the link rate: each piece holds the link for its bytes at that rate', async () => {
     const total = 4 * MB;
-    const { arrivals, done, onConnection } = sink(total);
-    const proxy = await proxyTo(await listen(onConnection), 32, 20); // 4 MB/s: about a second
+    const { done, onConnection } = sink(total);
+    const { proxy, passages } = await observedProxy(await listen(onConnection), 32, 20); // 4,000 bytes/ms
     const socket = await connect(proxy.port);
     socket.write(randomBytes(total));
     await done;
-    expect(rateOf(arrivals) / (4 * MB)).toBeGreaterThan(0.97);
-    expect(rateOf(arrivals) / (4 * MB)).toBeLessThan(1.03);
+    expect(passages.every((p) => p.direction === 'up' && p.connection === 0)).toBe(true);
+    expect(bytesOf(passages)).toBe(total);
+    expectLinkAccounting(passages, 4000, 10);
   });
 
   it('shares the rate between connections, as one uplink', async () => {
     const each = 2 * MB;
-    const { arrivals, done, onConnection } = sink(2 * each);
-    const proxy = await proxyTo(await listen(onConnection), 32, 20);
+    const { done, onConnection } = sink(2 * each);
+    const { proxy, passages } = await observedProxy(await listen(onConnection), 32, 20);
     const sockets = await Promise.all([connect(proxy.port), connect(proxy.port)]);
     for (const socket of sockets) socket.write(randomBytes(each));
     await done;
-    expect(rateOf(arrivals) / (4 * MB)).toBeGreaterThan(0.97);
-    expect(rateOf(arrivals) / (4 * MB)).toBeLessThan(1.03);
+    expect([bytesOf(passages, 0), bytesOf(passages, 1)]).toEqual([each, each]);
+    // One link for both: their pieces take turns on it, never side by side at twice the rate.
+    expectLinkAccounting(passages, 4000, 10);
+    // And both move together (the link's queue stops the first before it has sent all it has).
+    const last = (connection: number) => passages.findLastIndex((p) => p.connection === connection);
+    const first = (connection: number) => passages.findIndex((p) => p.connection === connection);
+    expect(first(0)).toBeLessThan(last(1));
+    expect(first(1)).toBeLessThan(last(0));
   });
 
   it('adds the round-trip time, and one more for the handshake of a new connection', async () => {
     const rttMs = 200;
-    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 100, rttMs);
-    const connectedAt = performance.now();
+    const { proxy, passages } = await observedProxy(await listen((socket) => socket.pipe(socket)), 100, rttMs);
     const socket = await connect(proxy.port);
-    const echo = () => new Promise<number>((resolve) => {
-      const sentAt = performance.now();
-      socket.once('data', () => resolve(performance.now() - sentAt));
+    const echo = () => new Promise<void>((resolve) => {
+      socket.once('data', () => resolve());
       socket.write('x');
     });
-    await echo();
-    // Only lower bounds: a busy machine adds its own delays on top (a bound above failed at load 15),
-    // but nothing can make the proxy's delays shorter than the link it emulates.
-    const first = performance.now() - connectedAt;
-    expect(first).toBeGreaterThanOrEqual(2 * rttMs - 1);
-    const rounds: number[] = [];
-    for (let i = 0; i < 5; i++) rounds.push(await echo());
-    for (const round of rounds) expect(round).toBeGreaterThanOrEqual(rttMs - 1);
+    for (let i = 0; i < 3; i++) await echo();
+    // By the link's own clock: each byte goes up, arrives half a round trip after, comes back only
+    // after it arrived, and arrives half a round trip after that. A busy machine only adds to it.
+    expect(passages.map((p) => p.direction)).toEqual(['up', 'down', 'up', 'down', 'up', 'down']);
+    expectLinkAccounting(passages.filter((p) => p.direction === 'up'), 12_500, rttMs / 2);
+    expectLinkAccounting(passages.filter((p) => p.direction === 'down'), 12_500, rttMs / 2);
+    for (let i = 0; i < passages.length; i += 2) expect(passages[i + 1]!.start).toBeGreaterThanOrEqual(passages[i]!.delivered);
+    // The handshake: the first byte goes a round trip after the connection was accepted.
+    expect(passages[0]!.start).toBeGreaterThanOrEqual(passages[0]!.accepted + rttMs - 1);
   });
 
   it('delivers every byte intact and in order, both ways, whatever the write sizes', async () => {
-    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 400, 10, true);
+    const proxy = await proxyTo(await listen((socket) => socket.pipe(socket)), 400, 10);
     const socket = await connect(proxy.port);
     const sent = randomBytes(3 * MB);
     const received: Buffer[] = [];
@@ -134,14 +152,15 @@ describe('link proxy', () => {
 
   it('carries an orderly close behind the last bytes', async () => {
     let got = 0;
-    let endedWith = -1;
+    let ended!: (bytes: number) => void;
+    const endedWith = new Promise<number>((resolve) => (ended = resolve));
     const proxy = await proxyTo(await listen((socket) => {
       socket.on('data', (data: Buffer) => (got += data.length));
-      socket.on('end', () => (endedWith = got));
-    }), 8, 20, true);
+      socket.on('end', () => ended(got));
+    }), 8, 20);
     const socket = await connect(proxy.port);
     socket.end(randomBytes(200_000));
-    await expect.poll(() => endedWith, { timeout: 2000 }).toBe(200_000);
+    expect(await endedWith).toBe(200_000);
   });
 
   it('pushes back on a fast sender: its writes back up instead of vanishing into the proxy', async () => {

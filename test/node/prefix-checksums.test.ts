@@ -58,7 +58,7 @@ describe('PrefixChecksums', () => {
     expect(held).toEqual([Q, 2 * Q, 3 * Q, 4 * Q, 5 * Q, content.length].map((length) => [length, crc32c(content.subarray(0, length))]));
   });
 
-  it('verifies the first bytes against a kept checksum for exactly that length; anything else matches nothing', async () => {
+  it('verifies the first bytes against a kept checksum for that length; crafted entries match nothing', async () => {
     const kept = await new PrefixChecksums(file).between(Q, 3 * Q);
     const edited = content.slice();
     edited[Q - 1]! ^= 1;
@@ -66,11 +66,21 @@ describe('PrefixChecksums', () => {
     const other = new PrefixChecksums(new Blob([edited]));
     expect(await same.verified(2 * Q, kept)).toEqual([[2 * Q, crc32c(content.subarray(0, 2 * Q))]]);
     expect(await other.verified(2 * Q, kept)).toBeUndefined();
-    expect(await same.verified(4 * Q, kept)).toBeUndefined(); // the record never saw that count
+    expect(await same.verified(4 * Q, kept)).toBeUndefined(); // the record never saw that count, nor a longer one
     expect(await other.verified(0, kept)).toEqual([]); // nothing held, nothing to compare
     for (const crafted of [undefined, null, 'x', [[2 * Q, String(kept[1]![1])]], [null, 'x', [2 * Q]], { length: 1 }]) {
       expect(await same.verified(2 * Q, crafted)).toBeUndefined();
     }
+  });
+
+  it('verifies a count off the boundaries against the shortest longer prefix kept, which holds it', async () => {
+    const kept = await new PrefixChecksums(file).between(Q, 3 * Q); // Q, 2Q, 3Q
+    const held = Q + 1000;
+    const edited = content.slice();
+    edited[2 * Q - 1]! ^= 1; // past `held`, within the prefix compared: refused (the check is conservative)
+    expect(await new PrefixChecksums(new Blob([content])).verified(held, kept)).toEqual([[2 * Q, crc32c(content.subarray(0, 2 * Q))]]);
+    expect(await new PrefixChecksums(new Blob([edited])).verified(held, kept)).toBeUndefined();
+    expect(await new PrefixChecksums(new Blob([content])).verified(3 * Q + 1, kept)).toBeUndefined(); // none longer kept
   });
 
   it('a file of two 64 KiB edges or less is hashed whole by the fingerprint: nothing to check', async () => {

@@ -30,7 +30,27 @@ describe('the request log', () => {
     }
   });
 
+  it("redacts the upload_id that names a session in the test controls' paths", async () => {
+    const lines: string[] = [];
+    const reference = createReferenceServer({ faults: true, log: (line) => lines.push(line) });
+    const { url, close } = await reference.listen(0, '127.0.0.1');
+    try {
+      const uploadId = uploadIdOf(await startSession(url, { size: 10, path: '/upload/x' }));
+      expect((await send(`${url}/__control/sessions/${uploadId}`)).status).toBe(200);
+      expect((await send(`${url}/__control/sessions/${uploadId}/faults`, { method: 'POST', body: Buffer.from('[]') })).status).toBe(204);
+      await expect.poll(() => lines.length).toBe(3);
+      expect(lines.join('\n')).not.toContain(uploadId);
+      expect(lines[1]).toMatch(/^GET \/__control\/sessions\/REDACTED → 200/);
+      expect(lines[2]).toMatch(/^POST \/__control\/sessions\/REDACTED\/faults → 204/);
+    } finally {
+      await close();
+    }
+  });
+
   it.each([
+    ['/__control/sessions/abc-123', '/__control/sessions/REDACTED'],
+    ['/__control/sessions/abc-123/faults?x=1&upload_id=abc-123', '/__control/sessions/REDACTED/faults?x=1&upload_id=REDACTED'],
+    ['/__control/faults', '/__control/faults'],
     ['/upload/x', '/upload/x'],
     ['/upload/x?uploadType=media', '/upload/x?uploadType=media'],
     ['/x?%61ccess_token=s&client_secret=s&refresh_token=s&id_token=s&apiKey=s&api_key=s&sig=s&password=s', '/x?%61ccess_token=REDACTED&client_secret=REDACTED&refresh_token=REDACTED&id_token=REDACTED&apiKey=REDACTED&api_key=REDACTED&sig=REDACTED&password=REDACTED'],

@@ -9,15 +9,23 @@ import { mount, reachStatus, shadow } from './support/fixture.ts';
 
 let form: HTMLFormElement;
 let frame: HTMLIFrameElement;
+/** The path of every page the frame loaded from the form, in order: one per submit the browser sent. */
+let loads: string[];
+let submits = 0;
 
 /** A form that submits with GET into a frame, the element inside (its fieldset too), a text field and a submit button. */
 async function inForm(attributes: Record<string, string | true>, setup?: (element: ResumableUploadElement) => void): Promise<ResumableUploadElement> {
   frame = document.createElement('iframe');
   frame.name = `form-target-${crypto.randomUUID()}`;
   document.body.append(frame);
+  loads = [];
+  // about:blank loads too (in Firefox after a while): only the form's pages count.
+  frame.addEventListener('load', () => {
+    const { pathname } = frame.contentWindow!.location;
+    if (pathname.startsWith('/form-target/')) loads.push(pathname);
+  });
   form = document.createElement('form');
   form.method = 'get';
-  form.action = '/form-target';
   form.target = frame.name;
   form.innerHTML = '<fieldset><legend>Attachments</legend><input name="note" value="hello" aria-label="Note"></fieldset><button type="submit">Send</button>';
   document.body.append(form);
@@ -27,13 +35,29 @@ async function inForm(attributes: Record<string, string | true>, setup?: (elemen
   return element;
 }
 
-/** Clicks Send; resolves with what the browser submitted (the query the frame loaded), or undefined if nothing was sent within a while. */
+/**
+ * Clicks Send. The browser says at once whether it sends: it fires `submit` during the click, or not
+ * at all when the form is invalid (then undefined). What it sent is the query of the page loaded at
+ * this click's own path, so a load that comes late, about:blank's or an earlier submit's, is never taken
+ * for it, however slow the machine.
+ */
 async function submit(): Promise<URLSearchParams | undefined> {
-  const loaded = new Promise<URLSearchParams>((resolve) =>
-    frame.addEventListener('load', () => resolve(new URLSearchParams(frame.contentWindow!.location.search)), { once: true }),
-  );
+  const path = `/form-target/${++submits}`;
+  form.action = path;
+  let sent = false;
+  const onSubmit = () => (sent = true);
+  form.addEventListener('submit', onSubmit);
+  const loaded = new Promise<URLSearchParams>((resolve) => {
+    const onLoad = () => {
+      if (frame.contentWindow!.location.pathname !== path) return;
+      frame.removeEventListener('load', onLoad);
+      resolve(new URLSearchParams(frame.contentWindow!.location.search));
+    };
+    frame.addEventListener('load', onLoad);
+  });
   form.querySelector<HTMLButtonElement>('button[type=submit]')!.click();
-  return Promise.race([loaded, new Promise<undefined>((resolve) => setTimeout(resolve, 500))]);
+  form.removeEventListener('submit', onSubmit);
+  return sent ? loaded : undefined;
 }
 
 afterEach(() => {
@@ -69,6 +93,8 @@ describe('<resumable-upload> in a form', () => {
     await reachStatus(element, second!, 'done');
     expect(element.checkValidity()).toBe(true);
     const sent = await submit();
+    // Only this submit reached the frame: the two refused ones sent nothing.
+    expect(loads).toEqual([`/form-target/${submits}`]);
     expect(sent?.get('note')).toBe('hello');
     expect(sent?.getAll('attachments').map((value) => JSON.parse(value))).toEqual([first!.result!.body, second!.result!.body]);
     expect((first!.result!.body as { name: string }).name).toBe('a.bin');

@@ -1,0 +1,90 @@
+// What the foreground does after a hand-off to Background Fetch, with the API faked in the page (its
+// one request sent by the page itself), so every engine runs it: the engine's side is the same.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Upload, clearStoredUploads } from '../../src/index.ts';
+import { CHANNEL_NAME, JOB_PREFIX } from '../../src/background/background-fetch-api.ts';
+import { QUANTUM, patternFile } from './support/files.ts';
+import { endpoint, faultsOnce, objectsNamed, sessionLog } from './support/server.ts';
+import { fast, rejection } from './support/upload-helpers.ts';
+
+/** Background Fetch as Chromium's: the job's request runs (here, from the page) and the worker then says so on the channel. */
+function fakeBackgroundFetch(accept: boolean) {
+  const jobs: Response[] = [];
+  const manager = {
+    async fetch(id: string, request: Request) {
+      if (!accept) throw new DOMException('No permission', 'NotAllowedError');
+      const registration = Object.assign(new EventTarget(), { id, result: '' as '' | 'success' | 'failure', abort: async () => false });
+      void fetch(request).then(async (response) => {
+        jobs.push(response);
+        registration.result = 'success';
+        registration.dispatchEvent(new Event('progress'));
+        const channel = new BroadcastChannel(CHANNEL_NAME);
+        channel.postMessage({ fingerprint: id.slice(JOB_PREFIX.length), outcome: { state: 'done', status: response.status, body: await response.text(), contentType: '', at: Date.now() } });
+        channel.close();
+      });
+      return registration;
+    },
+    get: async () => undefined,
+    getIds: async () => [],
+  };
+  Object.defineProperty(globalThis, 'BackgroundFetchManager', { configurable: true, value: class {} });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, get: () => ({ getRegistration: async () => ({ active: {}, backgroundFetch: manager }) }) });
+  return jobs;
+}
+
+function hidePage(): void {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+beforeEach(() => clearStoredUploads());
+afterEach(() => {
+  delete (document as { visibilityState?: unknown }).visibilityState;
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  delete (globalThis as { BackgroundFetchManager?: unknown }).BackgroundFetchManager;
+});
+
+/** An upload that hands the rest of the file off once its first chunk is confirmed; its session answers the next status query 404. */
+function handedOffUpload(name: string) {
+  const file = patternFile(4 * QUANTUM, name);
+  const upload = new Upload(file, {
+    endpoint: endpoint(),
+    chunkSize: QUANTUM,
+    retry: fast,
+    background: true,
+    metadata: { name },
+    // A server that forgets a finished session: the status query after the job answers 404.
+    headers: faultsOnce([{ kind: 'status', status: 404, match: 'query' }]),
+  });
+  upload.addEventListener('progress', ({ detail }) => detail.bytesCommitted === QUANTUM && hidePage());
+  return upload;
+}
+
+describe('after a hand-off to Background Fetch', () => {
+  it("a 404 on the session, whose job may have sent every byte, is 'outcome-unknown': no second object", async () => {
+    const jobs = fakeBackgroundFetch(true);
+    const name = `handed-off-${crypto.randomUUID()}.bin`;
+    const upload = handedOffUpload(name);
+    const error = await rejection(upload.start());
+    // The job's request sent the rest and finished the session: one object.
+    expect(jobs.map((response) => response.status)).toEqual([201]);
+    expect(error.code).toBe('outcome-unknown');
+    expect(error.status).toBe(404);
+    expect(await objectsNamed(name)).toHaveLength(1);
+    const log = await sessionLog(upload.sessionUri!);
+    expect(log.requests.map((request) => `${request.kind} ${request.status}`)).toEqual(['start 200', 'chunk 308', 'chunk 201', 'query 404']);
+  });
+
+  it('a 404 after a hand-off the browser refused starts a new session, as before: nothing was sent meanwhile', async () => {
+    fakeBackgroundFetch(false);
+    const name = `refused-${crypto.randomUUID()}.bin`;
+    const upload = handedOffUpload(name);
+    let first: string | undefined;
+    upload.addEventListener('progress', () => (first ??= upload.sessionUri));
+    const result = await upload.start();
+    expect(result.sessionUri).not.toBe(first);
+    const log = await sessionLog(first!);
+    expect(log.requests.map((request) => `${request.kind} ${request.status}`)).toEqual(['start 200', 'chunk 308', 'query 404']);
+    expect(await objectsNamed(name)).toHaveLength(1);
+  });
+});
