@@ -24,7 +24,7 @@ interface Entry {
 
 const KB = 1000;
 const entries: Entry[] = [
-  { name: 'resumable-upload/engine', label: '`resumable-upload/engine`', file: 'src/index.ts', limitBytes: 11.7 * KB, goalBytes: 12 * KB },
+  { name: 'resumable-upload/engine', label: '`resumable-upload/engine`', file: 'src/index.ts', limitBytes: 11.9 * KB, goalBytes: 12 * KB },
   // A page with the element imports the package for its side effect (the element registers itself);
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
   { name: "resumable-upload, a page with the element (import 'resumable-upload')", label: "`resumable-upload`, a page with the element (`import 'resumable-upload'`)", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 24.4 * KB, goalBytes: 24 * KB },
