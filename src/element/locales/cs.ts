@@ -101,4 +101,20 @@ export const cs = {
   errorInvalidOption: 'nahrávání není správně nastaveno',
   errorInvalidSetting: 'nahrávání není správně nastaveno ({setting})',
   errorUnknown: 'něco se pokazilo',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: {
+    one: 'Offline: {count} soubor čeká na síť',
+    few: 'Offline: {count} soubory čekají na síť',
+    many: 'Offline: {count} souboru čeká na síť',
+    other: 'Offline: {count} souborů čeká na síť',
+  },
+  announceOnline: {
+    one: 'Opět online: pokračuje nahrávání {count} souboru',
+    few: 'Opět online: pokračuje nahrávání {count} souborů',
+    many: 'Opět online: pokračuje nahrávání {count} souboru',
+    other: 'Opět online: pokračuje nahrávání {count} souborů',
+  },
+  summaryLabelOf: 'Všechna nahrávání: {label}',
+  acceptsTypes: 'Povolené typy: {types}',
+  acceptsMaxSize: 'Nejvýše {max} na soubor',
+  rejectAcceptTypes: 'tento typ souboru není povolen (povolené: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const da = {
   errorInvalidOption: 'uploaden er ikke konfigureret korrekt',
   errorInvalidSetting: 'uploaden er ikke konfigureret korrekt ({setting})',
   errorUnknown: 'noget gik galt',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Offline: {count} fil venter på netværket', other: 'Offline: {count} filer venter på netværket' },
+  announceOnline: { one: 'Online igen: genoptager {count} fil', other: 'Online igen: genoptager {count} filer' },
+  summaryLabelOf: 'Alle uploads: {label}',
+  acceptsTypes: 'Tilladte: {types}',
+  acceptsMaxSize: 'Op til {max} pr. fil',
+  rejectAcceptTypes: 'denne filtype accepteres ikke (tilladte: {types})',
+} satisfies Required<UploadStrings>;

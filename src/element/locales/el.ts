@@ -96,4 +96,10 @@ export const el = {
   errorInvalidOption: 'η μεταφόρτωση δεν έχει ρυθμιστεί σωστά',
   errorInvalidSetting: 'η μεταφόρτωση δεν έχει ρυθμιστεί σωστά ({setting})',
   errorUnknown: 'κάτι πήγε στραβά',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Εκτός σύνδεσης: {count} αρχείο περιμένει το δίκτυο', other: 'Εκτός σύνδεσης: {count} αρχεία περιμένουν το δίκτυο' },
+  announceOnline: { one: 'Ξανά σε σύνδεση: συνεχίζεται η μεταφόρτωση {count} αρχείου', other: 'Ξανά σε σύνδεση: συνεχίζεται η μεταφόρτωση {count} αρχείων' },
+  summaryLabelOf: 'Όλες οι μεταφορτώσεις: {label}',
+  acceptsTypes: 'Αποδεκτοί τύποι: {types}',
+  acceptsMaxSize: 'Έως {max} ανά αρχείο',
+  rejectAcceptTypes: 'αυτός ο τύπος αρχείου δεν γίνεται δεκτός (αποδεκτοί: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const fi = {
   errorInvalidOption: 'lähetystä ei ole määritetty oikein',
   errorInvalidSetting: 'lähetystä ei ole määritetty oikein ({setting})',
   errorUnknown: 'jokin meni vikaan',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Ei yhteyttä: {count} tiedosto odottaa verkkoa', other: 'Ei yhteyttä: {count} tiedostoa odottaa verkkoa' },
+  announceOnline: { one: 'Yhteys palasi: {count} tiedoston lähetys jatkuu', other: 'Yhteys palasi: {count} tiedoston lähetys jatkuu' },
+  summaryLabelOf: 'Kaikki lähetykset: {label}',
+  acceptsTypes: 'Sallitut tyypit: {types}',
+  acceptsMaxSize: 'Enintään {max} tiedostoa kohden',
+  rejectAcceptTypes: 'tätä tiedostotyyppiä ei hyväksytä (sallitut: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const hu = {
   errorInvalidOption: 'a feltöltés nincs megfelelően beállítva',
   errorInvalidSetting: 'a feltöltés nincs megfelelően beállítva ({setting})',
   errorUnknown: 'valami hiba történt',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Nincs kapcsolat: {count} fájl a hálózatra vár', other: 'Nincs kapcsolat: {count} fájl a hálózatra vár' },
+  announceOnline: { one: 'Újra van kapcsolat: {count} fájl feltöltése folytatódik', other: 'Újra van kapcsolat: {count} fájl feltöltése folytatódik' },
+  summaryLabelOf: 'Összes feltöltés: {label}',
+  acceptsTypes: 'Elfogadott típusok: {types}',
+  acceptsMaxSize: 'Fájlonként legfeljebb {max}',
+  rejectAcceptTypes: 'ez a fájltípus nem engedélyezett (elfogadott: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const ms = {
   errorInvalidOption: 'muat naik tidak disediakan dengan betul',
   errorInvalidSetting: 'muat naik tidak disediakan dengan betul ({setting})',
   errorUnknown: 'sesuatu tidak kena',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: 'Luar talian: {count} fail menunggu rangkaian' },
+  announceOnline: { other: 'Kembali dalam talian: menyambung semula {count} fail' },
+  summaryLabelOf: 'Semua muat naik: {label}',
+  acceptsTypes: 'Diterima: {types}',
+  acceptsMaxSize: 'Sehingga {max} setiap fail',
+  rejectAcceptTypes: 'jenis fail ini tidak diterima (diterima: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const ptPT = {
   errorInvalidOption: 'o carregamento não está configurado corretamente',
   errorInvalidSetting: 'o carregamento não está configurado corretamente ({setting})',
   errorUnknown: 'algo correu mal',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Sem ligação: {count} ficheiro à espera da rede', many: 'Sem ligação: {count} ficheiros à espera da rede', other: 'Sem ligação: {count} ficheiros à espera da rede' },
+  announceOnline: { one: 'Ligação restabelecida: a retomar {count} ficheiro', many: 'Ligação restabelecida: a retomar {count} ficheiros', other: 'Ligação restabelecida: a retomar {count} ficheiros' },
+  summaryLabelOf: 'Todos os carregamentos: {label}',
+  acceptsTypes: 'Aceites: {types}',
+  acceptsMaxSize: 'Até {max} por ficheiro',
+  rejectAcceptTypes: 'este tipo de ficheiro não é aceite (aceites: {types})',
+} satisfies Required<UploadStrings>;

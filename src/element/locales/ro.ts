@@ -100,4 +100,18 @@ export const ro = {
   errorInvalidOption: 'încărcarea nu este configurată corect',
   errorInvalidSetting: 'încărcarea nu este configurată corect ({setting})',
   errorUnknown: 'ceva nu a mers bine',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: {
+    one: 'Fără conexiune: {count} fișier așteaptă rețeaua',
+    few: 'Fără conexiune: {count} fișiere așteaptă rețeaua',
+    other: 'Fără conexiune: {count} de fișiere așteaptă rețeaua',
+  },
+  announceOnline: {
+    one: 'Conexiune restabilită: se reia {count} fișier',
+    few: 'Conexiune restabilită: se reiau {count} fișiere',
+    other: 'Conexiune restabilită: se reiau {count} de fișiere',
+  },
+  summaryLabelOf: 'Toate încărcările: {label}',
+  acceptsTypes: 'Acceptate: {types}',
+  acceptsMaxSize: 'Până la {max} per fișier',
+  rejectAcceptTypes: 'acest tip de fișier nu este acceptat (acceptate: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const sv = {
   errorInvalidOption: 'uppladdningen är inte rätt konfigurerad',
   errorInvalidSetting: 'uppladdningen är inte rätt konfigurerad ({setting})',
   errorUnknown: 'något gick fel',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { one: 'Offline: {count} fil väntar på nätverket', other: 'Offline: {count} filer väntar på nätverket' },
+  announceOnline: { one: 'Online igen: återupptar {count} fil', other: 'Online igen: återupptar {count} filer' },
+  summaryLabelOf: 'Alla uppladdningar: {label}',
+  acceptsTypes: 'Tillåtna: {types}',
+  acceptsMaxSize: 'Upp till {max} per fil',
+  rejectAcceptTypes: 'den här filtypen tas inte emot (tillåtna: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const th = {
   errorInvalidOption: 'ตั้งค่าการอัปโหลดไม่ถูกต้อง',
   errorInvalidSetting: 'ตั้งค่าการอัปโหลดไม่ถูกต้อง ({setting})',
   errorUnknown: 'เกิดข้อผิดพลาดบางอย่าง',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: 'ออฟไลน์: {count} ไฟล์กำลังรอเครือข่าย' },
+  announceOnline: { other: 'กลับมาออนไลน์แล้ว: กำลังอัปโหลด {count} ไฟล์ต่อ' },
+  summaryLabelOf: 'การอัปโหลดทั้งหมด: {label}',
+  acceptsTypes: 'ประเภทที่รับ: {types}',
+  acceptsMaxSize: 'สูงสุด {max} ต่อไฟล์',
+  rejectAcceptTypes: 'ไม่รับไฟล์ประเภทนี้ (ประเภทที่รับ: {types})',
+} satisfies Required<UploadStrings>;

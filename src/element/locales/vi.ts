@@ -96,4 +96,10 @@ export const vi = {
   errorInvalidOption: 'tải lên chưa được thiết lập đúng',
   errorInvalidSetting: 'tải lên chưa được thiết lập đúng ({setting})',
   errorUnknown: 'đã xảy ra lỗi',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: 'Mất kết nối: {count} tệp đang chờ mạng' },
+  announceOnline: { other: 'Đã kết nối lại: đang tiếp tục tải lên {count} tệp' },
+  summaryLabelOf: 'Tất cả tải lên: {label}',
+  acceptsTypes: 'Chấp nhận: {types}',
+  acceptsMaxSize: 'Tối đa {max} mỗi tệp',
+  rejectAcceptTypes: 'loại tệp này không được chấp nhận (chấp nhận: {types})',
+} satisfies Required<UploadStrings>;

@@ -96,4 +96,10 @@ export const zhTW = {
   errorInvalidOption: '上傳設定不正確',
   errorInvalidSetting: '上傳設定不正確（{setting}）',
   errorUnknown: '發生錯誤',
-} satisfies Partial<UploadStrings>;
+  announceOfflineAll: { other: '已離線：{count} 個檔案正在等待網路' },
+  announceOnline: { other: '已恢復連線：正在繼續上傳 {count} 個檔案' },
+  summaryLabelOf: '所有上傳項目：{label}',
+  acceptsTypes: '接受的類型：{types}',
+  acceptsMaxSize: '每個檔案最大 {max}',
+  rejectAcceptTypes: '不接受此類型的檔案（接受：{types}）',
+} satisfies Required<UploadStrings>;
