@@ -1,5 +1,6 @@
 import { defineResumableUpload, registerLocale, type ResumableUploadElement } from '../src/element.ts';
 import type { UploadStrings } from '../src/element/i18n/strings.ts';
+import { shippedLocales } from '../src/element/i18n/shipped-locales.ts';
 
 // Importing src/element.ts registers the tag, but package.json says `"sideEffects": false`, so a
 // bundler may drop that import's side effect when only names are used: define explicitly.
@@ -54,7 +55,7 @@ for (const tag of ['fa', 'ar', 'he']) void register(tag);
 
 // The page's lang (and direction) change; the elements follow the closest lang up the page. The RTL section keeps its own.
 const pageLang = document.querySelector<HTMLSelectElement>('#page-lang')!;
-const RIGHT_TO_LEFT = new Set(['ar', 'fa', 'he']);
+const RIGHT_TO_LEFT = new Set(Object.keys(shippedLocales).filter((tag) => shippedLocales[tag]!.rtl));
 for (const path of Object.keys(translations).sort()) {
   const tag = path.slice(path.lastIndexOf('/') + 1, -3);
   const option = new Option(`${new Intl.DisplayNames([tag], { type: 'language' }).of(tag)} (${tag})`, tag);

@@ -2,6 +2,7 @@
 import { withBlock } from './blocks.ts';
 import { analyzeElement, attributesReference, cssPropertiesReference, eventsReference, methodsReference, partsReference, slotsReference } from './element-reference.ts';
 import { exportsReference } from './exports-reference.ts';
+import { languagesReference } from './languages-reference.ts';
 
 export type Rewrite = (doc: string) => string;
 
@@ -12,6 +13,10 @@ export async function generatedBlocks(): Promise<Record<string, Rewrite>> {
     'docs/element.md': (doc) =>
       withBlock(withBlock(withBlock(doc, 'attributes', attributesReference(element)), 'methods', methodsReference(element)), 'events', eventsReference(element)),
     'docs/styling-and-languages.md': (doc) =>
-      withBlock(withBlock(withBlock(doc, 'parts', partsReference(element)), 'css-properties', cssPropertiesReference(element)), 'slots', slotsReference(element)),
+      withBlock(
+        withBlock(withBlock(withBlock(doc, 'parts', partsReference(element)), 'css-properties', cssPropertiesReference(element)), 'slots', slotsReference(element)),
+        'languages',
+        languagesReference(),
+      ),
   };
 }

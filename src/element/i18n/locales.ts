@@ -5,9 +5,9 @@ const registered = new Map<string, Partial<UploadStrings>>([['en', en]]);
 const watchers = new Set<() => void>();
 
 /**
- * Makes a translation available to every `<resumable-upload>` whose language is `lang`, a regional
- * variant of it (`fa` serves `fa-IR`), or another variant in the same script (`pt-BR` serves `pt`
- * and `pt-PT`, `zh-CN` serves `zh` and `zh-SG` but not `zh-TW`) unless one is registered for that.
+ * Makes a translation available to every `<resumable-upload>` whose language is `lang`, or another
+ * variant of its language in the same script (`fa` serves `fa-AF`, `pt-BR` serves `pt` and `pt-PT`,
+ * `zh-CN` serves `zh` and `zh-SG` but not `zh-TW`) unless one is registered for that.
  * Missing keys fall back to English.
  *
  * @example
@@ -28,32 +28,38 @@ export function watchLocales(watcher: () => void): () => void {
 /**
  * English, overlaid with the registered translation for `lang`, overlaid with the element's own
  * `strings`. The element keeps the result until its language, its `strings` or the registrations change.
+ *
+ * Without a registration for `lang` itself, one of its language in the same script serves it: the one
+ * of its likely region (`pt` is `pt-BR` before `pt-PT`, `zh-Hant` and `zh-HK` are `zh-TW`), else the
+ * first registered. Never one in another script: `zh` or `zh-CN` does not serve `zh-TW`.
  */
 export function stringsFor(lang: string, overrides?: Partial<UploadStrings>): UploadStrings {
-  const tag = lang.toLowerCase();
-  const translation = registered.get(tag) ?? registered.get(language(tag)) ?? sameScript(tag);
-  return { ...en, ...translation, ...overrides };
+  return { ...en, ...translationFor(lang), ...overrides };
 }
 
 /** Is there a translation for `lang` (English counts)? Without one the element's words are English, and say so (`lang="en"`). */
 export function isTranslated(lang: string): boolean {
-  const tag = lang.toLowerCase();
-  return !!(registered.get(tag) ?? registered.get(language(tag)) ?? sameScript(tag));
+  return !!translationFor(lang);
 }
 
-const language = (tag: string) => tag.split('-')[0]!;
-
-function sameScript(tag: string): Partial<UploadStrings> | undefined {
-  const script = scriptOf(tag);
-  for (const [other, strings] of registered) if (language(other) === language(tag) && scriptOf(other) === script) return strings;
-  return undefined;
+function translationFor(lang: string): Partial<UploadStrings> | undefined {
+  const wanted = likely(lang);
+  let found: Partial<UploadStrings> | undefined;
+  for (const [other, strings] of registered) {
+    const have = likely(other);
+    if (script(have) === script(wanted) && (!found || have === wanted)) found = strings;
+  }
+  return registered.get(lang.toLowerCase()) ?? found;
 }
 
-/** `Hans` for `zh` and `zh-CN`, `Hant` for `zh-TW`; undefined for a malformed tag. */
-function scriptOf(tag: string): string | undefined {
+/** `zh-Hant-TW` for `zh-TW` and `zh-Hant`, `pt-Latn-BR` for `pt`; the tag itself when malformed. */
+function likely(tag: string): string {
   try {
-    return new Intl.Locale(tag).maximize().script;
+    return new Intl.Locale(tag).maximize().baseName;
   } catch {
-    return undefined;
+    return tag;
   }
 }
+
+/** `zh-Hant` of `zh-Hant-TW`: the language and its script. */
+const script = (likely: string) => likely.replace(/-\w+$/, '');

@@ -4,7 +4,7 @@ import type { UploadStrings } from '../i18n/strings.ts';
 export const ar = {
   chooseFiles: 'اختر ملفات',
   chooseFile: 'اختر ملفًا',
-  chooseFolder: 'اختيار مجلد',
+  chooseFolder: 'اختر مجلدًا',
   dropHint: 'أو أفلتها هنا',
   empty: 'لا توجد ملفات بعد.',
   listLabel: 'عمليات الرفع',
@@ -23,7 +23,7 @@ export const ar = {
   rejected: 'لم يُضف: {reason}',
 
   progress: '{percent}، {done} من {total}',
-  timeLeft: 'متبقٍ {time}',
+  timeLeft: 'متبقٍّ {time}',
 
   start: 'ابدأ رفع {name}',
   pause: 'أوقف {name} مؤقتًا',
@@ -37,7 +37,7 @@ export const ar = {
   interruptedNeedsFile: 'توقف عند {percent}: اختر الملف مرة أخرى للمتابعة',
   chooseAgain: 'اختر مرة أخرى',
   chooseAgainLabel: 'اختر مرة أخرى لمتابعة {name}',
-  discard: 'احذف {name}',
+  discard: 'تجاهل {name}',
 
   backgroundLabel: 'عمليات رفع تكتمل في الخلفية',
   backgroundRunning: 'يكتمل في الخلفية: أُرسل {percent}، ولم يؤكده الخادم بعد',
@@ -48,9 +48,9 @@ export const ar = {
   announceStart: 'جارٍ رفع {name}',
   announceDone: 'تم رفع {name}',
   announceFailed: 'فشل رفع {name}: {reason}',
-  announceInterrupted: 'توقفت بعض عمليات الرفع: تابعها أو احذفها أدناه',
+  announceInterrupted: 'توقفت بعض عمليات الرفع: تابعها أو تجاهلها أدناه',
 
-  announceRejected: 'لم تُضف {name}: {reason}',
+  announceRejected: 'لم يُضف {name}: {reason}',
   announceRetrying: '{name}: إعادة المحاولة خلال {time}',
   announceOffline: '{name}: غير متصل، في انتظار الشبكة',
   announceSummary: 'عمليات الرفع: اكتمل {done}، فشل {failed}، تبقّى {left}',

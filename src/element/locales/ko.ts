@@ -79,7 +79,7 @@ export const ko = {
   rejectMinSize: '{min}보다 작습니다',
   rejectMaxFiles: '파일이 너무 많습니다(최대 {max}개)',
   rejectTotalSize: '모든 파일의 합계가 {max}보다 큽니다',
-  rejectMultiple: '한 번에 파일 하나만 올릴 수 있습니다',
+  rejectMultiple: '한 번에 파일 하나만 업로드할 수 있습니다',
   rejectCancelledByApp: '페이지에서 허용하지 않았습니다',
 
   formRequired: '파일을 하나 이상 업로드하세요.',

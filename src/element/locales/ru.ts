@@ -66,7 +66,7 @@ export const ru = {
 
   summaryLabel: 'Все загрузки',
   summaryDone: { one: '{count} файл загружен', few: '{count} файла загружено', many: '{count} файлов загружено', other: '{count} файла загружено' },
-  summaryFailed: { one: '{count} ошибка', few: '{count} ошибки', many: '{count} ошибок', other: '{count} ошибки' },
+  summaryFailed: { one: '{count} файл с ошибкой', few: '{count} файла с ошибкой', many: '{count} файлов с ошибкой', other: '{count} файла с ошибкой' },
   summaryLeft: { one: 'остался {count} файл', few: 'осталось {count} файла', many: 'осталось {count} файлов', other: 'осталось {count} файла' },
   pauseAll: 'Приостановить все',
   resumeAll: 'Возобновить все',

@@ -37,7 +37,7 @@ export const tr = {
   interruptedNeedsFile: '{percent} tamamlanmışken kesildi: devam etmek için dosyayı yeniden seçin',
   chooseAgain: 'Yeniden seç',
   chooseAgainLabel: 'Yeniden seç ve {name} yüklemesine devam et',
-  discard: '{name} yüklemesini sil',
+  discard: '{name} yüklemesinden vazgeç',
 
   backgroundLabel: 'Arka planda tamamlanan yüklemeler',
   backgroundRunning: 'Arka planda tamamlanıyor: {percent} gönderildi, sunucu henüz onaylamadı',
@@ -48,7 +48,7 @@ export const tr = {
   announceStart: '{name} yükleniyor',
   announceDone: '{name} yüklendi',
   announceFailed: '{name} yüklenemedi: {reason}',
-  announceInterrupted: 'Bazı yüklemeler yarıda kaldı: aşağıdan sürdürün veya silin',
+  announceInterrupted: 'Bazı yüklemeler yarıda kaldı: aşağıdan sürdürün veya vazgeçin',
 
   announceRejected: '{name} eklenmedi: {reason}',
   announceRetrying: '{name}: {time} sonra yeniden denenecek',

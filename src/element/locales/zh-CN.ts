@@ -64,7 +64,7 @@ export const zhCN = {
   announceResumeAll: '已继续全部上传',
   announceCancelAll: '已取消全部上传',
 
-  summaryLabel: '全部上传',
+  summaryLabel: '所有上传任务',
   summaryDone: { other: '已完成 {count} 个' },
   summaryFailed: { other: '失败 {count} 个' },
   summaryLeft: { other: '剩余 {count} 个' },
@@ -72,7 +72,7 @@ export const zhCN = {
   resumeAll: '全部继续',
   retryAll: '全部重试',
   cancelAll: '全部取消',
-  skipToSummary: '跳到全部上传',
+  skipToSummary: '跳到所有上传任务',
 
   rejectAccept: '不接受此类型的文件',
   rejectSize: '文件大于 {max}',
@@ -86,7 +86,7 @@ export const zhCN = {
   formUploading: '请等待上传完成。',
 
   errorNetwork: '连接多次失败',
-  errorHttp: '服务器拒绝了请求 (HTTP {status})',
+  errorHttp: '服务器拒绝了请求（HTTP {status}）',
   errorProtocol: '服务器返回了意外的响应',
   errorIntegrity: '服务器上的副本与文件不一致',
   errorFileUnreadable: '无法再读取该文件',
@@ -98,7 +98,7 @@ export const zhCN = {
   errorUnknown: '出了点问题',
   announceOfflineAll: { other: '已离线：{count} 个文件正在等待网络' },
   announceOnline: { other: '已恢复联网：继续上传 {count} 个文件' },
-  summaryLabelOf: '全部上传：{label}',
+  summaryLabelOf: '所有上传任务：{label}',
   acceptsTypes: '接受的类型：{types}',
   acceptsMaxSize: '每个文件最大 {max}',
   rejectAcceptTypes: '不接受此类型的文件（接受：{types}）',
