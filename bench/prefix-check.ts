@@ -8,9 +8,9 @@
 //   PREFIX_CHECK_GIB=1 PREFIX_CHECK_RUNS=1 npm run bench:prefix-check
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { build } from 'vite';
 import { launchBrowser } from './browser.ts';
 import { benchFile } from './files.ts';
+import { buildFilePage } from './page-build.ts';
 import { staticFiles } from './static-files.ts';
 import type { PrefixCheckRun } from './prefix-check-page/main.ts';
 
@@ -19,8 +19,7 @@ const bytes = Number(process.env.PREFIX_CHECK_GIB ?? 4) * GiB;
 const runs = Number(process.env.PREFIX_CHECK_RUNS ?? 3);
 const here = import.meta.dirname;
 
-const outDir = path.join(here, '.prefix-check-page');
-await build({ configFile: false, root: path.join(here, 'prefix-check-page'), base: '/', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+const outDir = await buildFilePage('prefix-check-page', "resumable-upload: checking a resumed session's prefix");
 const server = createServer(staticFiles(outDir));
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const { port } = server.address() as { port: number };

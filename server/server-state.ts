@@ -27,6 +27,6 @@ export interface ServerState {
 }
 
 /** Every chunk but the last is a multiple of 256 KiB; interrupted bodies are kept in whole blocks of it. */
-export const CHUNK_QUANTUM = 256 * 1024;
+export { CHUNK_QUANTUM } from '../src/utils/sizes.ts';
 
 export const fileOf = (state: ServerState, id: string) => path.join(state.dir, id);

@@ -1,9 +1,15 @@
-import type { NormalizedOptions } from '../engine/options.ts';
+import type { UploadContext } from '../protocol/context.ts';
+
+/** What the hand-off reads of the upload's options (the engine's normalised options fit). */
+export interface HandOffOptions extends Pick<UploadContext, 'headers' | 'credentialOrigins'> {
+  /** The `background` option with its defaults; undefined when it is off. */
+  readonly background: { readonly maxBytes: number; readonly headers: boolean } | undefined;
+}
 
 /** What an `Upload` lets its background hand-off see and do; kept small so the engine stays the one writer. */
 export interface BackgroundHost {
   readonly file: Blob;
-  readonly options: NormalizedOptions;
+  readonly options: HandOffOptions;
   /** The upload's record key: the job is named after it, and the service worker finds the record by it. */
   readonly fingerprint: string;
   /** Aborts when the upload is cancelled (`abort()`; pauses do not): the browser's request is stopped then too. */

@@ -1,4 +1,4 @@
-import { CHUNK_QUANTUM } from './options.ts';
+import { CHUNK_QUANTUM } from '../utils/sizes.ts';
 
 export interface ChunkSizing {
   /** A fixed size: every chunk but the last has it. */

@@ -1,5 +1,4 @@
 import { UploadError } from '../errors/upload-error.ts';
-import { CHUNK_QUANTUM } from '../protocol/range.ts';
 import type { UploadContext } from '../protocol/context.ts';
 import type { ChunkSizing } from './chunk-sizer.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
@@ -8,8 +7,7 @@ import { SESSION_LIFETIME_MS } from '../storage/stored-upload.ts';
 import { defaultClient } from '../transport/default-client.ts';
 import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/http-client.ts';
 import { credentialOrigins, isAcceptableSessionUri, isHttpOrigin } from '../security/origin-policy.ts';
-
-export { CHUNK_QUANTUM };
+import { CHUNK_QUANTUM } from '../utils/sizes.ts';
 
 const UPLOAD_TYPES: readonly string[] = ['resumable', 'media', 'multipart', 'auto'];
 /** How the bytes go: a resumable session, one `media` or `multipart` request, or `auto` (one request for small files where that is safe). */

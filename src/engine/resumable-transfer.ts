@@ -8,9 +8,9 @@ import { sendChunk } from '../protocol/send-chunk.ts';
 import type { SessionStatus } from '../protocol/session-status.ts';
 import { startSession } from '../protocol/start-session.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
+import { CHUNK_QUANTUM } from '../utils/sizes.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
 import { outcomeUnknown } from './lost-answer.ts';
-import { CHUNK_QUANTUM } from './options.ts';
 import { RetryBudget } from './retry-budget.ts';
 import { withRetries, type Transfer, type TransferHost } from './transfer.ts';
 

@@ -1,6 +1,5 @@
 import { isAcceptableSessionUri } from '../security/origin-policy.ts';
 import type { HttpClient } from '../transport/http-client.ts';
-import { defaultClient } from '../transport/default-client.ts';
 
 /** A server that does not answer the cancel soon is left to expire the session. */
 const CANCEL_TIMEOUT_MS = 10_000;
@@ -11,7 +10,7 @@ const CANCEL_TIMEOUT_MS = 10_000;
  * own credential, and it may be on another origin than the tokens are for. Only a URI that would
  * pass as a `Location` is sent to. Failures are ignored: the session then expires on its own.
  */
-export async function cancelSession(sessionUri: string, endpoint?: string, http: HttpClient = defaultClient()): Promise<void> {
+export async function cancelSession(sessionUri: string, endpoint: string | undefined, http: HttpClient): Promise<void> {
   try {
     const url = new URL(sessionUri);
     if (!isAcceptableSessionUri(url, endpoint === undefined ? undefined : new URL(endpoint))) return;

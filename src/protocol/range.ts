@@ -1,8 +1,5 @@
 import { UploadError } from '../errors/upload-error.ts';
 
-/** Every chunk but the last must be a multiple of this (256 KiB). */
-export const CHUNK_QUANTUM = 256 * 1024;
-
 // Servers send `bytes=0-N`, plain `0-N`, and some append `/TOTAL` or `/*`.
 const RANGE = /^\s*(?:bytes\s*[= ]\s*)?(\d+)-(\d+)(?:\/(?:\d+|\*))?\s*$/i;
 

@@ -1,7 +1,5 @@
 import { readWithin } from '../utils/read-within.ts';
-
-/** How much of each end of a file its fingerprint hashes: a file of two edges or less is hashed whole. */
-export const EDGE = 64 * 1024;
+import { FINGERPRINT_EDGE as EDGE } from '../utils/sizes.ts';
 
 /** What an upload asks of the server: a stored session is taken up again only for the same request. */
 export interface UploadRequest {

@@ -2,11 +2,7 @@ import { UploadError } from '../errors/upload-error.ts';
 import { crc32c } from '../integrity/crc32c.ts';
 import { readWithin } from '../utils/read-within.ts';
 import type { HeldChecksum } from './stored-upload.ts';
-
-// As in protocol/range.ts and fingerprint.ts. This module imports nothing of the engine's: what it
-// shares with the entry, rolldown moves into a chunk of its own, loaded at start all the same.
-const CHUNK_QUANTUM = 256 * 1024;
-const EDGE = 64 * 1024;
+import { CHUNK_QUANTUM, FINGERPRINT_EDGE } from '../utils/sizes.ts';
 
 /** Read from disk this much at a time: a few Blob reads a second, each a short task on the page. */
 const READ = 4 * 1024 * 1024;
@@ -54,7 +50,7 @@ export class PrefixChecksums {
    * record cannot tell.
    */
   async verified(held: number, kept: unknown): Promise<HeldChecksum[] | undefined> {
-    if (held === 0 || this.file.size <= 2 * EDGE) return [];
+    if (held === 0 || this.file.size <= 2 * FINGERPRINT_EDGE) return [];
     // Read from disk, so input: a crafted entry matches nothing (`at` knows no length past the file).
     let best: HeldChecksum | undefined;
     for (const pair of Array.isArray(kept) ? (kept as unknown[]) : []) {

@@ -1,7 +1,8 @@
 import { RetryableFailure } from '../errors/retryable-failure.ts';
 import { isUploadError } from '../errors/upload-error.ts';
 import { isTrustedStoredSession } from '../security/origin-policy.ts';
-import { EDGE, fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
+import { fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
+import { FINGERPRINT_EDGE } from '../utils/sizes.ts';
 import type { SessionStore } from './session-store.ts';
 import type { PrefixChecksums } from './prefix-checksums.ts';
 import { isRelativePath, isStale, isStoredUpload, type HeldChecksum, type StoredUpload } from './stored-upload.ts';
@@ -126,7 +127,7 @@ export class SessionPersistence {
    */
   sending(sessionUri: string, from: number, to: number): Promise<void> | undefined {
     // A file the fingerprint hashes whole needs none (and a thousand small files no write each).
-    if (this.file.size <= 2 * EDGE) return;
+    if (this.file.size <= 2 * FINGERPRINT_EDGE) return;
     // Once the rest fits a hand-off, a closing tab may send it all without a word more to the store.
     const { background } = this.options;
     const through = background && this.file.size - to <= background.maxBytes ? this.file.size : to;

@@ -4,7 +4,7 @@ export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 /** A record not updated within `maxAgeMs`: its session is taken as gone and the record discarded. */
 export const isStale = (record: StoredUpload, maxAgeMs: number, now = Date.now()): boolean => now - record.updatedAt > maxAgeMs;
 
-import { CHUNK_QUANTUM } from '../protocol/range.ts';
+import { CHUNK_QUANTUM } from '../utils/sizes.ts';
 
 /**
  * What is kept of an interrupted upload so it can go on after a reload. Never a token or header:

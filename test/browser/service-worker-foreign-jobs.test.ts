@@ -9,25 +9,9 @@ import { CHANNEL_NAME, jobId } from '../../src/background/background-fetch-api.t
 import { handleBackgroundUploads } from '../../src/service-worker.ts';
 import type { StoredUpload } from '../../src/storage/stored-upload.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
+import { storedRecord } from './support/stored-record.ts';
 
-const now = Date.now();
-const record: StoredUpload = {
-  version: 2,
-  fingerprint: 'a'.repeat(64),
-  sessionUri: 'http://127.0.0.1:1/upload?upload_id=x',
-  endpoint: undefined,
-  endpointHash: undefined,
-  name: 'report.pdf',
-  size: 10,
-  type: 'application/pdf',
-  lastModified: now,
-  chunkSize: undefined,
-  bytesCommitted: 0,
-  createdAt: now,
-  updatedAt: now,
-  metadata: undefined,
-  fileHandle: undefined,
-};
+const record = storedRecord({ fingerprint: 'a'.repeat(64), name: 'report.pdf', type: 'application/pdf' });
 
 // What a worker has and a page lacks: its registration and its clients.
 const opened: string[] = [];

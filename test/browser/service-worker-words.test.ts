@@ -9,29 +9,9 @@ import { jobId } from '../../src/background/background-fetch-api.ts';
 import { handleBackgroundUploads, type BackgroundUploadsOptions } from '../../src/service-worker.ts';
 import type { StoredUpload } from '../../src/storage/stored-upload.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
+import { storedRecord } from './support/stored-record.ts';
 
 const SPOOF = 'invoice\u202Efdp.exe';
-
-function recordOf(name: string): StoredUpload {
-  const now = Date.now();
-  return {
-    version: 2,
-    fingerprint: crypto.randomUUID().replaceAll('-', '').padEnd(64, '0'),
-    sessionUri: 'http://127.0.0.1:1/upload?upload_id=x',
-    endpoint: undefined,
-    endpointHash: undefined,
-    name,
-    size: 10,
-    type: 'application/octet-stream',
-    lastModified: now,
-    chunkSize: undefined,
-    bytesCommitted: 0,
-    createdAt: now,
-    updatedAt: now,
-    metadata: undefined,
-    fileHandle: undefined,
-  };
-}
 
 /** Ends the record's job as the browser does in the worker (`type`), and returns the titles it was given. */
 async function endJob(options: BackgroundUploadsOptions, record: StoredUpload, type: 'backgroundfetchsuccess' | 'backgroundfetchfail'): Promise<string[]> {
@@ -56,14 +36,14 @@ async function endJob(options: BackgroundUploadsOptions, record: StoredUpload, t
 
 describe("the service worker's words in the browser's progress UI", () => {
   it('name the file without bidi controls, when done and when interrupted', async () => {
-    expect(await endJob({}, recordOf(SPOOF), 'backgroundfetchsuccess')).toEqual(['Uploaded invoicefdp.exe']);
-    expect(await endJob({}, recordOf(SPOOF), 'backgroundfetchfail')).toEqual(['Upload of invoicefdp.exe interrupted; it resumes on your next visit']);
+    expect(await endJob({}, storedRecord({ name: SPOOF }), 'backgroundfetchsuccess')).toEqual(['Uploaded invoicefdp.exe']);
+    expect(await endJob({}, storedRecord({ name: SPOOF }), 'backgroundfetchfail')).toEqual(['Upload of invoicefdp.exe interrupted; it resumes on your next visit']);
   });
 
   it("give the page's own title() the name as shown", async () => {
     const names: string[] = [];
     const title = (name: string) => (names.push(name), `Envoyé : ${name}`);
-    expect(await endJob({ title }, recordOf(SPOOF), 'backgroundfetchsuccess')).toEqual(['Envoyé : invoicefdp.exe']);
+    expect(await endJob({ title }, storedRecord({ name: SPOOF }), 'backgroundfetchsuccess')).toEqual(['Envoyé : invoicefdp.exe']);
     expect(names).toEqual(['invoicefdp.exe']);
   });
 });

@@ -1,6 +1,12 @@
 import type { UploadItem } from '../item/upload-item.ts';
 import { makeThumbnail } from './make-thumbnail.ts';
-import type { ThumbnailsSettings } from './thumbnails-controller.ts';
+
+/** What the thumbnails see of the element: its items, and a way to render a row again. */
+export interface ThumbnailsSettings {
+  items(): readonly UploadItem[];
+  /** The item's thumbnail arrived: its row renders again. */
+  changed(item: UploadItem): void;
+}
 
 /**
  * Makes the pictures of image and video rows as they come on screen (an IntersectionObserver on each

@@ -1,15 +1,9 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { UploadItem } from '../item/upload-item.ts';
-import type { ThumbnailMaker } from './thumbnail-maker.ts';
+import type { ThumbnailMaker, ThumbnailsSettings } from './thumbnail-maker.ts';
 
 /** Images larger than this get the icon: decoding them costs more than a thumbnail is worth (a video's first frame does not cost more in a larger file). */
 const MAX_BYTES = 50_000_000;
-
-export interface ThumbnailsSettings {
-  items(): readonly UploadItem[];
-  /** The item's thumbnail arrived: its row renders again. */
-  changed(item: UploadItem): void;
-}
 
 /**
  * Thumbnails for image and video rows: a row that wants one is marked `data-pending`; the code that

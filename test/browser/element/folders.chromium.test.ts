@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cdp, server, userEvent } from 'vitest/browser';
 import { clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
-import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts';
+import type { ResumableUploadElement } from '../../../src/element.ts';
 import { endpoint, faultHeaders } from '../support/server.ts';
-import { mount, reachStatus, shadow } from './support/fixture.ts';
+import { itemsAfterDrop, mount, reachStatus, relativePaths, shadow } from './support/fixture.ts';
 
 const FOLDER = `${server.config.root}/test/browser/element/fixtures/folder-drop`;
 
@@ -22,14 +22,6 @@ async function dropPaths(element: ResumableUploadElement, paths: string[]): Prom
   const data = { items: [], files: paths, dragOperationsMask: 1 };
   for (const type of ['dragEnter', 'dragOver', 'drop'] as const) await cdp().send('Input.dispatchDragEvent', { type, x, y, data });
 }
-
-async function itemsAfterDrop(element: ResumableUploadElement, count: number): Promise<readonly UploadItem[]> {
-  for (let i = 0; i < 200 && element.items.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(element.items).toHaveLength(count);
-  return element.items;
-}
-
-const paths = (items: readonly UploadItem[]) => items.map((item) => item.relativePath);
 
 const DROPPED = ['photos/2024/b.txt', 'photos/2024/c.txt', 'photos/a.txt', 'notes.txt'];
 
@@ -50,7 +42,7 @@ describe('a folder dropped or chosen (the drop comes through Chromium\'s DevTool
     element.addEventListener('upload-add', (event) => added.push(event.detail.relativePath));
     await dropPaths(element, [`${FOLDER}/photos`, `${FOLDER}/notes.txt`]);
     const items = await itemsAfterDrop(element, 4);
-    expect(paths(items)).toEqual(DROPPED);
+    expect(relativePaths(items)).toEqual(DROPPED);
     expect(added).toEqual(DROPPED);
     expect(items.map((item) => item.file.name)).toEqual(['b.txt', 'c.txt', 'a.txt', 'notes.txt']);
     for (const item of items) await reachStatus(element, item, 'done');
@@ -84,7 +76,7 @@ describe('a folder dropped or chosen (the drop comes through Chromium\'s DevTool
     });
     await dropPaths(element, [`${FOLDER}/photos`, `${FOLDER}/notes.txt`]);
     const items = await itemsAfterDrop(element, 4);
-    expect(paths(items)).toEqual(DROPPED);
+    expect(relativePaths(items)).toEqual(DROPPED);
     expect(await items[2]!.file.text()).toBe('first photo\n');
     for (const item of items) await reachStatus(element, item, 'failed');
     expect((await listStoredUploads(url)).map((record) => record.fileHandle)).toEqual([undefined, undefined, undefined, undefined]);
@@ -106,6 +98,6 @@ describe('a folder dropped or chosen (the drop comes through Chromium\'s DevTool
     const element = await mount({ directory: true, auto: 'false' });
     await userEvent.upload(shadow(element).querySelector('input')!, ['test/browser/element/fixtures/folder-drop/photos']);
     const items = await itemsAfterDrop(element, 3);
-    expect(paths(items).sort()).toEqual(['photos/2024/b.txt', 'photos/2024/c.txt', 'photos/a.txt']);
+    expect(relativePaths(items).sort()).toEqual(['photos/2024/b.txt', 'photos/2024/c.txt', 'photos/a.txt']);
   });
 });

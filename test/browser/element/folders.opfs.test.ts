@@ -4,17 +4,8 @@
 // button opens the file input, as folders.test.ts shows in every engine.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
-import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts';
 import { endpoint, faultHeaders } from '../support/server.ts';
-import { mount, reachStatus, shadow } from './support/fixture.ts';
-
-async function itemsAfterDrop(element: ResumableUploadElement, count: number): Promise<readonly UploadItem[]> {
-  for (let i = 0; i < 200 && element.items.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(element.items).toHaveLength(count);
-  return element.items;
-}
-
-const paths = (items: readonly UploadItem[]) => items.map((item) => item.relativePath);
+import { itemsAfterDrop, mount, reachStatus, relativePaths, shadow } from './support/fixture.ts';
 
 beforeEach(() => clearStoredUploads());
 
@@ -44,7 +35,7 @@ describe('the folder picker', () => {
     shadow(element).querySelector<HTMLButtonElement>('[part=button]')!.click();
     const items = await itemsAfterDrop(element, 2);
     expect(calls).toBe(1);
-    expect(paths(items)).toEqual([`${folder.name}/2024/y.bin`, `${folder.name}/z.bin`]);
+    expect(relativePaths(items)).toEqual([`${folder.name}/2024/y.bin`, `${folder.name}/z.bin`]);
     for (const item of items) await reachStatus(element, item, 'failed');
     expect((await listStoredUploads(url)).map((record) => record.fileHandle?.name).sort()).toEqual(['y.bin', 'z.bin']);
     await root.removeEntry(folder.name, { recursive: true });

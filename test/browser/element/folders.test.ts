@@ -4,19 +4,10 @@
 // dialog is replaced, answering with real handles of the origin-private file system.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clearStoredUploads } from '../../../src/index.ts';
-import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts';
 import { patternFile } from '../support/files.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, shadow } from './support/fixture.ts';
 import { watchInput } from './support/picker.ts';
-
-async function itemsAfterDrop(element: ResumableUploadElement, count: number): Promise<readonly UploadItem[]> {
-  for (let i = 0; i < 200 && element.items.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(element.items).toHaveLength(count);
-  return element.items;
-}
-
-const paths = (items: readonly UploadItem[]) => items.map((item) => item.relativePath);
 
 beforeEach(() => clearStoredUploads());
 

@@ -1,15 +1,6 @@
-/** Bytes that differ at every offset (a PRNG stream), so a gap, an overlap or a shift changes the hash. */
-export function patternBytes(size: number, seed = 1): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(size);
-  let state = seed >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    bytes[i] = state & 0xff;
-  }
-  return bytes;
-}
+import { patternBytes } from '../../support/pattern-bytes.ts';
+
+export { patternBytes };
 
 export function patternFile(size: number, name = 'file.bin', type = 'application/octet-stream', seed = size): File {
   return new File([patternBytes(size, seed)], name, { type });

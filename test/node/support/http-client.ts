@@ -1,5 +1,6 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { createHash } from 'node:crypto';
+import { patternBytes } from '../../support/pattern-bytes.ts';
 
 /** A small HTTP client for exercising the reference server from Node tests, with full control of headers. */
 
@@ -44,15 +45,8 @@ export function send(url: string, { method = 'GET', headers = {}, body, contentL
 
 /** Deterministic, non-repeating-looking bytes, so a shifted or missing range changes the hash. */
 export function pattern(size: number, seed = 1): Buffer {
-  const bytes = Buffer.alloc(size);
-  let state = seed >>> 0 || 1;
-  for (let i = 0; i < size; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    bytes[i] = state & 0xff;
-  }
-  return bytes;
+  const bytes = patternBytes(size, seed);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');

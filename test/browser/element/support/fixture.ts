@@ -1,4 +1,4 @@
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import '../../../../src/element.ts';
 import type { ResumableUploadElement, UploadItem } from '../../../../src/element.ts';
 import { endpoint } from '../../support/server.ts';
@@ -95,6 +95,16 @@ export async function reachStatus(element: ResumableUploadElement, item: UploadI
   }
   await element.updateComplete;
 }
+
+/** The element's items once `count` of them have been added (a dropped folder is read asynchronously). */
+export async function itemsAfterDrop(element: ResumableUploadElement, count: number): Promise<readonly UploadItem[]> {
+  for (let i = 0; i < 200 && element.items.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(element.items).toHaveLength(count);
+  return element.items;
+}
+
+/** Each item's path inside its chosen or dropped folder. */
+export const relativePaths = (items: readonly UploadItem[]) => items.map((item) => item.relativePath);
 
 export const UPLOAD_EVENTS = [
   'upload-add',
