@@ -1,5 +1,5 @@
 import { isUploadError } from '../errors/upload-error.ts';
-import { readWithin, unreadableFile } from '../utils/read-within.ts';
+import { readWithin, unreadableFile } from '../storage/read-within.ts';
 
 /**
  * A request body that cannot be read fails like a dropped connection; reading one byte tells the

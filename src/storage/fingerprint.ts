@@ -1,4 +1,4 @@
-import { readWithin } from '../utils/read-within.ts';
+import { readWithin } from './read-within.ts';
 import { FINGERPRINT_EDGE as EDGE } from '../utils/sizes.ts';
 
 /** What an upload asks of the server: a stored session is taken up again only for the same request. */

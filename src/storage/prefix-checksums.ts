@@ -1,6 +1,6 @@
 import { UploadError } from '../errors/upload-error.ts';
 import { crc32c } from '../integrity/crc32c.ts';
-import { readWithin } from '../utils/read-within.ts';
+import { readWithin } from './read-within.ts';
 import type { HeldChecksum } from './stored-upload.ts';
 import { CHUNK_QUANTUM, FINGERPRINT_EDGE } from '../utils/sizes.ts';
 
