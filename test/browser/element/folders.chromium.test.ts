@@ -96,7 +96,12 @@ describe('a folder dropped or chosen (the drop comes through Chromium\'s DevTool
   // Playwright sets a folder on a file input in Chromium only.
   it('takes the folder chosen in the file input with each file\'s relativePath', async () => {
     const element = await mount({ directory: true, auto: 'false' });
-    await userEvent.upload(shadow(element).querySelector('input')!, ['test/browser/element/fixtures/folder-drop/photos']);
+    // The folder button makes the input pick a folder, then opens it: no dialog in a test, the folder is set on the input.
+    const input = shadow(element).querySelector('input')!;
+    input.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    shadow(element).querySelector<HTMLButtonElement>('[data-folder]')!.click();
+    await expect.poll(() => input.webkitdirectory).toBe(true);
+    await userEvent.upload(input, ['test/browser/element/fixtures/folder-drop/photos']);
     const items = await itemsAfterDrop(element, 3);
     expect(relativePaths(items).sort()).toEqual(['photos/2024/b.txt', 'photos/2024/c.txt', 'photos/a.txt']);
   });
