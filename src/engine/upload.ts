@@ -216,7 +216,10 @@ export class Upload extends EventTarget {
       if (isUploadError(error) && error.code === 'protocol') void this.#persistence?.discard();
       // A failed file of one request is kept from now on: a reload lists it, and asks its session first.
       else if (this.#state === 'error' && this.#unstored && this.#sessionUri) {
-        void this.#useStore().save(this.#sessionUri, this.#bytesCommitted);
+        // With the checksum of the whole file: a session that finished unanswered must show it holds this file.
+        const persistence = this.#useStore();
+        const saved = persistence.sending(this.#sessionUri, this.#bytesCommitted, this.file.size) ?? persistence.save(this.#sessionUri, this.#bytesCommitted);
+        void saved.catch(() => {}); // best effort: the upload's own error is the one to report
         recordWritten(this.#options.store!, this.file);
       }
       // start() settles once the record of what the server holds is written: a page that lists the

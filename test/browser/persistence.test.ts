@@ -436,11 +436,12 @@ describe('sessions kept in IndexedDB', () => {
     }
   });
 
-  it('keeps a file of one request once it fails, and the next page takes up its session', async () => {
+  // 1 KiB: the fingerprint covers it whole; 256 KiB: past the fingerprint's two edges, its record must say what it holds.
+  it.each([1024, QUANTUM])('keeps a file of one request (%i bytes) once it fails, and the next page takes up its session', async (size) => {
     const memory = new MemorySessionStore();
     // Each page has its own store object over the same records, listed afresh.
     const page = (): SessionStore => ({ get: (k) => memory.get(k), set: (r) => memory.set(r), delete: (k) => memory.delete(k), list: () => memory.list(), clear: () => memory.clear() });
-    const file = patternFile(1024);
+    const file = patternFile(size);
     const url = endpoint();
     const first = new Upload(file, { endpoint: url, store: page(), retry: { retries: 0 }, headers: faultHeaders([{ kind: 'lose-response' }]) });
     expect((await rejection(first.start())).code).toBe('network');
@@ -449,6 +450,21 @@ describe('sessions kept in IndexedDB', () => {
     expect(result.sessionUri).toBe(first.sessionUri);
     await expectStored(result, file);
     expect(await memory.list()).toEqual([]);
+  });
+
+  it('uploads a file of one request when the store never lists its records, or throws at once', async () => {
+    const silent = new (class extends MemorySessionStore {
+      override list = () => new Promise<never>(() => {}); // a blocked database: no answer, ever
+    })();
+    const throwing = new (class extends MemorySessionStore {
+      override list = (): Promise<never> => {
+        throw new TypeError('not a store after all');
+      };
+    })();
+    for (const store of [silent, throwing]) {
+      const file = patternFile(1024);
+      await expectStored(await new Upload(file, { endpoint: endpoint(), store }).start(), file);
+    }
   });
 
   it('uploads without persistence when storage fails, and says so once', async () => {
