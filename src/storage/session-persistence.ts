@@ -33,7 +33,7 @@ let warned = false;
 /** A blocked database never answers; an upload must not wait on it forever. */
 const STORAGE_TIMEOUT_MS = 3000;
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`Session storage did not answer within ${STORAGE_TIMEOUT_MS} ms`)), STORAGE_TIMEOUT_MS);
