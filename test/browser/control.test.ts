@@ -77,7 +77,7 @@ describe('abort', () => {
     await nextState(upload, 'uploading');
     // Aborted while the server holds the first chunk's request (its answer delayed): however busy the machine.
     const chunkArrived = async () => (await sessionLog(upload.sessionUri!)).requests.some((r) => r.kind === 'chunk');
-    for (let i = 0; i < 500 && !(await chunkArrived()); i++) await wait(10);
+    await expect.poll(chunkArrived, { timeout: 10_000, interval: 10 }).toBe(true);
     upload.abort();
     const error = await rejection(done);
     expect(error.code).toBe('aborted');
