@@ -52,10 +52,14 @@ function translationFor(lang: string): Partial<UploadStrings> | undefined {
   return registered.get(lang.toLowerCase()) ?? found;
 }
 
-/** `zh-Hant-TW` for `zh-TW` and `zh-Hant`, `pt-Latn-BR` for `pt`; the tag itself when malformed. */
+/**
+ * `zh-Hant-TW` for `zh-TW` and `zh-Hant`, `pt-Latn-BR` for `pt`, `de-Latn-CH` for `de-CH-1996`: always
+ * language, script and region, no variant, which would hide the language from `script`; the tag itself when malformed.
+ */
 function likely(tag: string): string {
   try {
-    return new Intl.Locale(tag).maximize().baseName;
+    const { language, script, region } = new Intl.Locale(tag).maximize();
+    return `${language}-${script}-${region}`;
   } catch {
     return tag;
   }

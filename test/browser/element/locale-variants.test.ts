@@ -4,6 +4,7 @@
 import { expect, it } from 'vitest';
 import { registerLocale } from '../../../src/element.ts';
 import { en } from '../../../src/element/i18n/strings.ts';
+import { de } from '../../../src/element/locales/de.ts';
 import { ptBR } from '../../../src/element/locales/pt-BR.ts';
 import { ptPT } from '../../../src/element/locales/pt-PT.ts';
 import { zhCN } from '../../../src/element/locales/zh-CN.ts';
@@ -49,4 +50,15 @@ it('prefers the variant of the likely region over the first registered: sw is sw
   registerLocale('sw-TZ', { chooseFile: 'Chagua faili (TZ)' });
   expect(await button('sw')).toBe('Chagua faili (TZ)');
   expect(await button('sw-UG')).toBe('Chagua faili (KE)'); // no variant of its region: the first registered
+});
+
+it('serves a tag with a variant as the tag without it: de-CH-1996 in German, pt-PT-ao1990 in European Portuguese', async () => {
+  registerLocale('de', de);
+  registerLocale('ca', { chooseFile: 'Tria un fitxer' });
+  expect(await button('de-CH-1996')).toBe(de.chooseFile);
+  expect(await button('de-1901')).toBe(de.chooseFile);
+  expect(await button('ca-ES-valencia')).toBe('Tria un fitxer');
+  expect(await button('pt-PT-ao1990')).toBe(ptPT.chooseFile);
+  expect(await button('pt-BR-abl1943')).toBe(ptBR.chooseFile);
+  expect(await button('zh-HK-x-test')).toBe(zhTW.chooseFile); // a private-use part changes nothing
 });
