@@ -13,7 +13,11 @@ export class FocusController implements ReactiveController {
   /** The last focused control inside, to put focus back nearby when its row changes or goes. */
   #focused: { element: HTMLElement; row: string | undefined; index: number; summary: boolean } | undefined;
   #listening = false;
-  /** The control the person last pressed: the one whose going is their doing. */
+  /**
+   * The control the person pressed since the last update: the one whose going is their doing. The
+   * update after a press answers it, so a press of Pause, then Resume on the same button, does not
+   * make its going later (the upload finished) their doing.
+   */
   #pressed: EventTarget | undefined;
 
   constructor(host: ReactiveElement) {
@@ -32,6 +36,8 @@ export class FocusController implements ReactiveController {
 
   hostUpdated(): void {
     const focused = this.#focused;
+    const pressed = this.#pressed;
+    this.#pressed = undefined;
     if (!focused || focused.element.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
     const root = this.#host.renderRoot;
     const rows = [...root.querySelectorAll('li')];
@@ -43,7 +49,7 @@ export class FocusController implements ReactiveController {
     const target =
       (focused.summary ? root.querySelector<HTMLElement>('[part~=summary] button') : null) ??
       (own
-        ? this.#pressed === focused.element
+        ? pressed === focused.element
           ? own.querySelector<HTMLElement>('button:last-of-type')
           : Object.assign(own, { tabIndex: -1 })
         : (rows[Math.min(focused.index, rows.length - 1)]?.querySelector<HTMLElement>('button') ?? root.querySelector<HTMLElement>('.choose')));

@@ -86,6 +86,35 @@ describe('<resumable-upload> keyboard', () => {
     }
   });
 
+  it('moves the focus to the row, not to Remove, when an upload paused and resumed from the keyboard finishes on its own', async () => {
+    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
+    const file = patternFile(6 * QUANTUM, 'later.bin');
+    const success = nextEvent(element, 'upload-success');
+    const [item] = element.addFiles([file]);
+    await element.updateComplete;
+    const button = shadow(element).querySelector<HTMLElement>('[data-action=pause]')!;
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await reachStatus(element, item!, 'paused');
+    expect(focused(element)).toBe('Resume later.bin');
+    await userEvent.keyboard('{Enter}'); // the same <button>, now Resume: it becomes Pause again
+    await element.updateComplete;
+    expect(item!.status).not.toBe('paused');
+    expect(shadow(element).activeElement).toBe(button);
+    expect(focused(element)).toBe('Pause later.bin');
+    // Nobody pressed the button that goes now: the presses before it were answered by their own updates.
+    await expectStored((await success).detail.result, file);
+    await element.updateComplete;
+    expect(button.isConnected).toBe(false);
+    const active = shadow(element).activeElement as HTMLElement;
+    expect(active.tagName).toBe('LI');
+    expect(active.dataset.item).toBe(item!.id);
+    await userEvent.keyboard('{Enter}');
+    await element.updateComplete;
+    expect(element.items).toEqual([item]);
+    element.remove();
+  });
+
   it('retries a failed upload from the keyboard', async () => {
     const element = await mount({}, (el) => {
       el.prepare = () => ({ retry: { retries: 0 }, headers: faultHeaders([{ kind: 'status', status: 503 }]) });
