@@ -28,6 +28,8 @@ test('three files from disk: progress rises to 100%, one paused and resumed, one
   await page.check('input[name=slow]');
   await recordProgress(page, 'default');
   const element = uploader(page, 'default');
+  // One at a time (the default is 4), so the third file waits in the queue while the big one uploads.
+  await page.evaluate(() => ((document.getElementById('default') as HTMLElement & { concurrency: number }).concurrency = 1));
 
   await element.choose([small, big, other]);
   const bigRow = element.row(basename(big));
@@ -127,7 +129,12 @@ test('the whole flow with the keyboard alone', async ({ page, request }) => {
 
   await expect(row).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
   await expectSameBytes(request, await storedId(page, 'default', basename(file)), file, 20 * MiB);
-  // The Pause button went with the upload; focus is on the row's remaining button, not lost.
+  // The Pause button went with the upload, on its own: focus is on the row, not lost, and not on the
+  // Remove that took Pause's place (a late Enter meant for Pause removes nothing); Tab reaches Remove.
+  expect(await focusedLabel()).toMatch(new RegExp(`^${basename(file)}[\\s\\S]*Done`));
+  await page.keyboard.press('Enter');
+  await expect(row).toHaveCount(1);
+  await page.keyboard.press('Tab');
   expect(await focusedLabel()).toBe(`Remove ${basename(file)} from the list`);
   await page.keyboard.press('Enter');
   await expect(row).toHaveCount(0);
