@@ -5,7 +5,8 @@
 // --concurrency=4 (Uppy, raw, the engine; the element keeps its default unless --element-concurrency=N)
 // --only=element,uppy,raw[,engine,drop,folder] --element-type=auto --before=DIR (a checkout whose
 // src/ is measured as "before", e.g. `git worktree add /tmp/before main`) --profile (a CPU profile
-// of the element's first run of each count: self time by source file).
+// of every case's first run of each count: self time by function, and the whole profile in
+// bench/results/*.cpuprofile for DevTools).
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { ManyFilesRun } from './many-files-page/measure.ts';
 import { launchBrowser } from './browser.ts';
+import { countCpu } from './cpu-time.ts';
 import { describeMachine, machineLine } from './machine.ts';
 import { startServers } from './servers.ts';
 import { spread } from './stats.ts';
@@ -105,10 +107,13 @@ if (only.includes('uppy')) {
   await buildPage(path.join(uppyFolder, 'page'), '/uppy/');
 }
 const servers = await startServers(pageDir, path.join(here, '.files', 'sink'));
-const { browser, label } = await launchBrowser();
+const { browser, label, pid: browserPid } = await launchBrowser();
+
+/** A page's figures, and the CPU time its run cost the browser and the servers. */
+type MeasuredRun = ManyFilesRun & { browserCpuMs: number; serverCpuMs: number };
 
 /** One run of `call` with `count` files in a fresh context: no stored sessions, no warm caches of an earlier run. */
-async function runOnce(count: number, call: Call, profileThis: boolean): Promise<ManyFilesRun> {
+async function runOnce(count: number, { label: caseLabel, call }: Case, profileThis: boolean): Promise<MeasuredRun> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -122,6 +127,7 @@ async function runOnce(count: number, call: Call, profileThis: boolean): Promise
       await cdp.send('Profiler.start');
     }
     let run: ManyFilesRun;
+    const cpu = countCpu(browserPid);
     if (call.kind === 'folder') {
       const folder = folderOf(count);
       const finished = page.evaluate(({ count, concurrency }) => window.manyFiles.folder(count, concurrency, ''), { count, concurrency: elementConcurrency });
@@ -144,11 +150,15 @@ async function runOnce(count: number, call: Call, profileThis: boolean): Promise
         { count, bytes, concurrency, elementConcurrency, elementType, call },
       );
     }
+    const { browserMs, serverMs } = cpu.stop();
     if (cdp) {
       const { profile: taken } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-      profiles.push(`${count} files, ${label}: ${summarizeProfile(taken)}`);
+      profiles.push(`${count} files, ${caseLabel}, ${label}: ${summarizeProfile(taken)}`);
+      // The whole profile too, to open in DevTools (Performance, "Load profile").
+      mkdirSync(path.join(here, 'results'), { recursive: true });
+      writeFileSync(path.join(here, 'results', `many-files-${count}-${caseLabel.replaceAll(/\W+/g, '-')}.cpuprofile`), JSON.stringify(taken));
     }
-    return run;
+    return { ...run, browserCpuMs: browserMs, serverCpuMs: serverMs };
   } finally {
     await context.close();
     await servers.clearStored();
@@ -157,17 +167,20 @@ async function runOnce(count: number, call: Call, profileThis: boolean): Promise
 
 const ms = (value: number | undefined) => (value === undefined ? '–' : `${value.toFixed(0)} ms`);
 const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const perFile = (value: number) => `${value.toFixed(1)} ms`;
 const rows: string[] = [];
 const profiles: string[] = [];
 /** Every run, by count and case label. */
-const results = new Map<string, ManyFilesRun[]>();
+const results = new Map<string, MeasuredRun[]>();
 try {
   for (const count of counts) {
     // Round by round, every case once per round: a change of load meets all of them alike.
     for (let round = 0; round < runs; round++) {
-      for (const { label, call } of cases) {
-        const run = await runOnce(count, call, profile && round === 0 && call.kind === 'element');
-        const line = `| ${count} | ${label} | ${ms(run.totalMs)} | ${(run.totalMs / count).toFixed(1)} ms | ${ms(run.addMs)} | ${ms(run.rowsMs)} | ${ms(run.longestTaskMs)} | ${run.fps.toFixed(0)} | ${ms(run.longestFrameMs)} | ${run.done} |`;
+      for (const entry of cases) {
+        const { label } = entry;
+        // Every case is profiled in the first round, so the profiler's cost meets them alike.
+        const run = await runOnce(count, entry, profile && round === 0);
+        const line = `| ${count} | ${label} | ${ms(run.totalMs)} | ${(run.totalMs / count).toFixed(1)} ms | ${perFile(run.browserCpuMs / run.done)} | ${perFile(run.serverCpuMs / run.done)} | ${ms(run.addMs)} | ${ms(run.rowsMs)} | ${ms(run.longestTaskMs)} | ${run.fps.toFixed(0)} | ${ms(run.longestFrameMs)} | ${run.done} |`;
         log(line);
         rows.push(line);
         const key = `${count}\u0000${label}`;
@@ -180,16 +193,18 @@ try {
   await servers.close();
 }
 
-const median = (count: number, label: string, pick: (run: ManyFilesRun) => number | undefined) => {
+const median = (count: number, label: string, pick: (run: MeasuredRun) => number | undefined) => {
   const values = (results.get(`${count}\u0000${label}`) ?? []).map(pick).filter((value): value is number => value !== undefined);
   return values.length ? spread(values).median : undefined;
 };
 const labels = cases.map(({ label }) => label);
-const sections: [string, (run: ManyFilesRun) => number | undefined, (value: number) => string][] = [
+const sections: [string, (run: MeasuredRun) => number | undefined, (value: number) => string][] = [
   ['Total time', (run) => run.totalMs, seconds],
   ['Rows on screen (the widgets)', (run) => run.rowsMs, ms],
   ['Longest task (0: none over 50 ms)', (run) => run.longestTaskMs, ms],
   ['Frames per second', (run) => run.fps, (value) => value.toFixed(0)],
+  ['CPU time a file, the browser (all its processes)', (run) => run.browserCpuMs / run.done, perFile],
+  ['CPU time a file, the servers (this Node process)', (run) => run.serverCpuMs / run.done, perFile],
 ];
 const sideBySide = sections.flatMap(([title, pick, show]) => [
   `${title}:`,
@@ -205,8 +220,8 @@ const table = [
   ...sideBySide,
   'Every run:',
   '',
-  '| files | run | total | per file | hand-over call | rows on screen | longest task | fps | longest frame | done |',
-  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  '| files | run | total | per file | CPU a file: browser | servers | hand-over call | rows on screen | longest task | fps | longest frame | done |',
+  '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ...rows,
   ...(profiles.length ? ['', 'CPU profile of the page (self time):', '', ...profiles.map((line) => `- ${line}`)] : []),
 ].join('\n');

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { processParents } from './browser.ts';
+
+// /proc counts CPU time in clock ticks (USER_HZ); read once.
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** User and system CPU time of one process so far, in ms; 0 for one that is gone. */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name may hold spaces: utime and stime are the 12th and 13th fields after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every process under `root`, `root` included. */
+function treeOf(root: number): number[] {
+  const parents = processParents();
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
+  return tree;
+}
+
+/**
+ * Starts counting the CPU time the browser's processes and this Node process (the servers) spend;
+ * `stop()` gives each, in ms. CPU time, unlike the clock, does not grow when other work shares the
+ * machine, so it compares contenders on a busy machine too. A process that ends before `stop()` is
+ * not counted (the bench keeps its page open until then).
+ */
+export function countCpu(browserPid: number): { stop(): { browserMs: number; serverMs: number } } {
+  const startedBrowser = new Map(treeOf(browserPid).map((pid) => [pid, cpuMsOf(pid)]));
+  const startedServer = process.cpuUsage();
+  return {
+    stop() {
+      const browserMs = treeOf(browserPid).reduce((sum, pid) => sum + cpuMsOf(pid) - (startedBrowser.get(pid) ?? 0), 0);
+      const { user, system } = process.cpuUsage(startedServer);
+      return { browserMs, serverMs: (user + system) / 1000 };
+    },
+  };
+}
