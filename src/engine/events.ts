@@ -1,9 +1,15 @@
 import type { UploadState } from './state.ts';
 
-/** The detail of an `Upload`'s `progress` event: the bytes the server confirmed, of the file's size. */
+/** The detail of an `Upload`'s `progress` and `sent` events: the bytes the server confirmed, of the file's size. */
 export interface UploadProgressDetail {
   /** Bytes the server has confirmed (the `308` `Range`, or the whole file once finished). Never decreases. */
   bytesCommitted: number;
+  /**
+   * Bytes the browser has sent: those confirmed and the part of the chunk in flight the server has
+   * not confirmed yet (resumable uploads; the others tell only what is confirmed). Never a promise:
+   * it falls back to `bytesCommitted` when the chunk is lost or the upload paused.
+   */
+  bytesSent: number;
   /** The file's size. */
   bytesTotal: number;
 }
@@ -16,8 +22,9 @@ export interface UploadStateChangeDetail {
   retryInMs?: number;
 }
 
-/** The events an `Upload` fires, with their details: `progress` and `statechange`. */
+/** The events an `Upload` fires, with their details: `progress`, `sent` and `statechange`. */
 export interface UploadEventMap {
   progress: CustomEvent<UploadProgressDetail>;
+  sent: CustomEvent<UploadProgressDetail>;
   statechange: CustomEvent<UploadStateChangeDetail>;
 }

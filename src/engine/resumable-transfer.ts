@@ -130,7 +130,7 @@ export class ResumableTransfer implements Transfer {
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
       this.#inFlightEnd = end;
-      const status = await sendChunk(options, sessionUri, start, end, signal)
+      const status = await sendChunk(options, sessionUri, start, end, signal, (bytes) => host.sent?.(start + bytes))
         .catch((error: unknown) => this.#afterRefusal(error, sessionUri, start, signal))
         .finally(() => (this.#inFlightEnd = undefined));
       this.#sizer.record(end - start, performance.now() - sentAt, total - end);

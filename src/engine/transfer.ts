@@ -16,6 +16,8 @@ export interface TransferHost {
   phase(state: 'starting' | 'uploading' | 'retrying' | 'offline', retryInMs?: number): void;
   /** The server confirmed this many bytes. */
   committed(bytes: number): void;
+  /** The browser has sent this many bytes of the file (those confirmed and the chunk in flight). */
+  sent?(bytes: number): void;
   /**
    * A session URI was obtained, or dropped (undefined) when the session died. Settles once the
    * session's record is written, or storage gave up (it is best effort), or at once without one.

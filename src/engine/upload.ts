@@ -31,7 +31,9 @@ const STOP = Symbol('stop');
  * upload.addEventListener('progress', (e) => console.log(e.detail.bytesCommitted, e.detail.bytesTotal));
  * const { status, body } = await upload.start();
  *
- * @fires progress - `{ bytesCommitted, bytesTotal }` whenever the server confirms more bytes.
+ * @fires progress - `{ bytesCommitted, bytesSent, bytesTotal }` whenever the server confirms more bytes.
+ * @fires sent - `{ bytesCommitted, bytesSent, bytesTotal }` as the browser sends a chunk the server has not
+ * confirmed yet, and when such bytes are lost (a pause, a failure): a lighter layer under the progress bar.
  * @fires statechange - `{ state, previous, retryInMs? }` on every change of `state`.
  */
 export class Upload extends EventTarget {
@@ -51,6 +53,7 @@ export class Upload extends EventTarget {
   #unchecked = false;
   #state: UploadState = 'idle';
   #bytesCommitted = 0;
+  #bytesSent = 0;
   #progressReported = false;
   #sessionUri: string | undefined;
   #run: AbortController | undefined;
@@ -380,6 +383,7 @@ export class Upload extends EventTarget {
     return {
       options: this.#options,
       phase: (state, retryInMs) => live() && this.#setState(state, retryInMs),
+      sent: (bytes) => live() && bytes > this.#bytesSent && this.#reportSent(bytes),
       committed: (bytes) => {
         if (!live()) return;
         if (this.#sessionUri && bytes < this.file.size) void this.#persistence?.save(this.#sessionUri, bytes);
@@ -419,10 +423,20 @@ export class Upload extends EventTarget {
 
   #report(bytes: number): void {
     if (bytes < this.#bytesCommitted || (bytes === this.#bytesCommitted && this.#progressReported)) return;
-    this.#bytesCommitted = bytes;
+    this.#bytesCommitted = this.#bytesSent = bytes;
     this.#progressReported = true;
-    const detail: UploadProgressDetail = { bytesCommitted: bytes, bytesTotal: this.file.size };
-    this.dispatchEvent(new CustomEvent('progress', { detail }));
+    this.#tell('progress');
+  }
+
+  /** The bytes in flight moved: up as the browser sends a chunk, back to the confirmed count when it is lost. */
+  #reportSent(bytes: number): void {
+    this.#bytesSent = bytes;
+    this.#tell('sent');
+  }
+
+  #tell(type: 'progress' | 'sent'): void {
+    const detail: UploadProgressDetail = { bytesCommitted: this.#bytesCommitted, bytesSent: this.#bytesSent, bytesTotal: this.file.size };
+    this.dispatchEvent(new CustomEvent(type, { detail }));
   }
 
   #setState(state: UploadState, retryInMs?: number): void {
@@ -430,6 +444,8 @@ export class Upload extends EventTarget {
     if (state === previous && retryInMs === undefined) return;
     if (!canMove(previous, state)) throw new Error(`Upload cannot move from '${previous}' to '${state}'`);
     this.#state = state;
+    // Bytes in flight when a chunk is lost or paused are no longer on their way.
+    if (state !== 'uploading' && this.#bytesSent > this.#bytesCommitted) this.#reportSent(this.#bytesCommitted);
     if (this.#options.warnBeforeUnload) this.#guardUnload(state);
     const detail: UploadStateChangeDetail = retryInMs === undefined ? { state, previous } : { state, previous, retryInMs };
     this.dispatchEvent(new CustomEvent('statechange', { detail }));

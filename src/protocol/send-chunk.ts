@@ -9,6 +9,7 @@ export async function sendChunk(
   start: number,
   end: number,
   signal: AbortSignal,
+  onSent?: (bytes: number) => void,
 ): Promise<SessionStatus> {
   const { file } = context;
   const range = contentRange(start, end, file.size);
@@ -19,6 +20,7 @@ export async function sendChunk(
     // A slice is a reference into the file: the bytes stream from disk, never through JS memory.
     body: start === end ? '' : file.slice(start, end),
     signal,
+    onSent,
   }, true);
   return sessionStatusOf(response, `Sending ${range} to the upload session ${sessionUri}`, end);
 }

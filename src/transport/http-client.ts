@@ -10,6 +10,8 @@ export interface HttpRequest {
   headers: Record<string, string>;
   body?: Blob | string;
   signal: AbortSignal;
+  /** Told how many bytes of a `Blob` body the browser has sent so far, where the transport can tell. */
+  onSent?: (bytes: number) => void;
 }
 
 export interface HttpResponse {

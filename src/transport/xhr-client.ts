@@ -6,7 +6,7 @@ import { DEFAULT_STALL_TIMEOUT_MS, NetworkFailure, type HttpClient } from './htt
  * upload progress events tell a slow link from a dead one (stall detection).
  */
 export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient {
-  return ({ method, url, headers, body, signal }) =>
+  return ({ method, url, headers, body, signal, onSent }) =>
     new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       const xhr = new XMLHttpRequest();
@@ -36,7 +36,10 @@ export function xhrClient(stallTimeoutMs = DEFAULT_STALL_TIMEOUT_MS): HttpClient
       // As text, whatever the type: Firefox parses an untyped body as XML and logs an error for every empty 308.
       xhr.responseType = 'text';
       for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.upload.onprogress = alive;
+      xhr.upload.onprogress = (event) => {
+        alive();
+        onSent?.(event.loaded);
+      };
       // Once the answer's headers are in, its body has `stallTimeoutMs` in all: answers are small, and
       // one that trickles forever must not keep a chunk "uploading".
       xhr.onreadystatechange = () => {

@@ -30,9 +30,10 @@ export interface ScriptedAnswer {
   /**
    * Never answer: `'request'` leaves the request open with its body unread (a server that accepted
    * the connection and hangs), `'preflight'` does so to its CORS preflight, so the request itself is
-   * never sent. The browser's own timeouts are minutes away; only the client's watchdog ends it.
+   * never sent; `'answer'` reads the whole body first (the bytes arrived, the answer never comes).
+   * The browser's own timeouts are minutes away; only the client's watchdog ends it.
    */
-  hold?: 'request' | 'preflight';
+  hold?: 'request' | 'preflight' | 'answer';
   /** Send the headers, then one byte of body every this many ms, never ending the body. */
   endlessBodyEveryMs?: number;
 }
@@ -124,6 +125,7 @@ export async function startScriptedServer(): Promise<ScriptedServer> {
     const next = script?.answers.shift();
     if (next?.delayMs) await new Promise((resolve) => setTimeout(resolve, next.delayMs));
     if (next?.drop) return req.socket.destroy();
+    if (next?.hold === 'answer') return; // the whole body read, the answer never sent
     if (next?.endlessBodyEveryMs) return endless(res, next);
     answer(res, next ?? { status: 418, body: script ? 'The script is used up' : 'No script for this path' });
   };
