@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { demoAtRoot } from './demo/demo-at-root.ts';
+import { createTestingLayer } from './server/testing/index.ts';
 import { referenceServer } from './server/vite-plugin.ts';
 import { browserCommands } from './test/support/browser-commands.ts';
 import { browserTestEngines, type Engine } from './test/support/browsers.ts';
@@ -45,7 +46,7 @@ const vueFlags = { __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', 
 
 export default defineConfig({
   // The demo talks to the reference server on the same origin, in dev and in preview.
-  plugins: [referenceServer({ faults: true }), demoAtRoot()],
+  plugins: [referenceServer({ testing: createTestingLayer() }), demoAtRoot()],
   build: {
     outDir: 'dist-demo',
     emptyOutDir: true,

@@ -9,6 +9,7 @@ import type { LinkSpec } from './link-proxy.ts';
 import { startLinkProxyProcess } from './link-proxy-process.ts';
 import { staticFiles } from './static-files.ts';
 import { TUS_PATH, tusServer } from './tus.ts';
+import { createTestingLayer } from '../server/testing/index.ts';
 
 export type Service = 'reference' | 'tus' | 'drain';
 
@@ -92,7 +93,7 @@ export async function startServers(
   reference = createReferenceServer({
     dir: referenceDir,
     checksums: false,
-    faults: true,
+    testing: createTestingLayer(),
     maxUploadBytes: Infinity,
     publicUrl: origin,
     ...(log ? { log } : {}),

@@ -24,6 +24,7 @@ In this repository: npm run server -- [options].
   --body-stall-timeout-ms N   a request body that sends nothing for this long is cut off
                               (default: 60 s; a body that keeps arriving has no time limit)
   --faults                    test controls: X-Test-Faults and /__control/… (anyone who reaches the
-                              server can then make it misbehave; for tests and demos only)
+                              server can then make it misbehave; for tests and demos only).
+                              In this repository's npm run server only, not in the published command
   --quiet                     no line per request
   --help                      this text`;

@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { BodyBudget } from './buffered-body.ts';
-import { control } from './control.ts';
 import { allowCrossOrigin, answerPreflight } from './cors.ts';
-import { parseFaults, type Fault } from './faults.ts';
-import { HttpError, drain, headerOf, sendText } from './http-helpers.ts';
+import { files } from './files.ts';
+import { HttpError, drain, sendText } from './http-helpers.ts';
 import { createUploadServer, guardBodyStall } from './http-timeouts.ts';
 import { putToSession, supersedeReceiving } from './session-put.ts';
 import { startSession } from './start-session.ts';
@@ -17,7 +16,9 @@ import { SessionRegistry } from './sessions.ts';
 import { ObjectStore } from './object-store.ts';
 import { parsePublicUrl } from './public-url.ts';
 import { redactUrl } from './redact-url.ts';
+import type { ServerHooks } from './server-hooks.ts';
 import { simpleUpload } from './simple-uploads.ts';
+import { PLAIN_UPLOAD, type UploadHooks } from './twist.ts';
 
 export interface ReferenceServerOptions {
   /**
@@ -26,13 +27,14 @@ export interface ReferenceServerOptions {
    */
   dir?: string;
   /**
-   * Test controls: faults from the `X-Test-Faults` header of a start or a single-request upload,
-   * `/__control/faults` (for the next upload), `/__control/sessions/<id>/faults`, and what the server
-   * saw of a session (`GET /__control/sessions/<id>`). Anyone who can reach the server can then make
-   * it misbehave, so only test rigs and the demo turn it on. Off, the header is ignored and
-   * `/__control/…` answers 404. Default: false.
+   * The testing layer, `createTestingLayer()` from `server/testing/`: faults from the `X-Test-Faults`
+   * header of a start or a single-request upload, `/__control/faults` (for the next upload),
+   * `/__control/sessions/<id>/faults`, and what the server saw of a session
+   * (`GET /__control/sessions/<id>`). Anyone who can reach the server can then make it misbehave,
+   * so only test rigs and the demo attach it. Without it, the header is ignored and `/__control/…`
+   * answers 404. Default: none.
    */
-  faults?: boolean;
+  testing?: ServerHooks;
   /**
    * The server's address as clients reach it, e.g. `https://uploads.example.test` or
    * `https://example.test/uploads` behind a proxy that strips `/uploads`: the session URI in
@@ -130,23 +132,11 @@ function decodeSegments(segments: string[]): string[] {
   }
 }
 
-/** Faults for a new upload: any set for "the next upload", then the X-Test-Faults header's; none unless faults are on. */
-function faultsFor(state: ServerState, req: IncomingMessage): Fault[] {
-  if (!state.faults) return [];
-  const header = headerOf(req, 'X-Test-Faults');
-  let fromHeader: Fault[] = [];
-  try {
-    fromHeader = header ? parseFaults(header) : [];
-  } catch (error) {
-    throw new HttpError(400, `X-Test-Faults: ${(error as Error).message}`);
-  }
-  const faults = [...state.nextFaults, ...fromHeader];
-  state.nextFaults = [];
-  return faults;
-}
-
-/** `/upload/…`: a session PUT when the URL carries upload_id, else a new upload of the type asked for. */
-async function upload(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+/**
+ * `/upload/…`: a session PUT when the URL carries upload_id, else a new upload of the type asked for,
+ * its hooks from `testing` (if any).
+ */
+async function upload(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, testing: ServerHooks | undefined): Promise<void> {
   const uploadId = url.searchParams.get('upload_id');
   if (uploadId !== null) {
     const session = state.sessions.get(uploadId);
@@ -166,9 +156,10 @@ async function upload(state: ServerState, req: IncomingMessage, res: ServerRespo
   }
   if (req.method !== 'POST' && req.method !== 'PUT') return sendText(res, 405, 'Uploads use POST or PUT', { Allow: 'POST, PUT' });
   const uploadType = url.searchParams.get('uploadType');
-  if (uploadType === 'resumable') return startSession(state, req, res, url, faultsFor(state, req));
+  const hooksOf = (): UploadHooks => testing?.upload(req) ?? PLAIN_UPLOAD;
+  if (uploadType === 'resumable') return startSession(state, req, res, url, hooksOf());
   if (uploadType === 'media' || uploadType === 'multipart') {
-    return simpleUpload(state, req, res, uploadType, faultsFor(state, req), url.searchParams.get('name'));
+    return simpleUpload(state, req, res, uploadType, hooksOf(), url.searchParams.get('name'));
   }
   await drain(req);
   sendText(res, 400, `uploadType must be media, multipart or resumable; got "${uploadType ?? ''}"`);
@@ -195,8 +186,8 @@ function limit(name: string, value: number | undefined, fallback: number, infini
 }
 
 /**
- * A server that speaks Google's media-upload protocol, for tests and local development; with
- * `faults: true`, it misbehaves on demand.
+ * A server that speaks Google's media-upload protocol, for tests and local development; with a
+ * `testing` layer, it misbehaves on demand.
  */
 export function createReferenceServer(options: ReferenceServerOptions = {}): ReferenceServer {
   const publicUrl = options.publicUrl === undefined ? undefined : parsePublicUrl(options.publicUrl);
@@ -219,8 +210,6 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
       onPrune: (session) => session.complete || rmSync(path.join(dir, session.uploadId), { force: true }),
     }),
     objects: new ObjectStore(limit('maxObjects', options.maxObjects, 1000), (id) => state.sessions.forget(id)),
-    nextFaults: [],
-    faults: options.faults ?? false,
     publicUrl,
     maxUploadBytes: limit('maxUploadBytes', options.maxUploadBytes, 5 * 1024 ** 3, true),
     maxMultipartBytes,
@@ -233,12 +222,14 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     allowCrossOrigin(res, options.exposeHeaders);
     if (options.closeConnections) res.setHeader('Connection', 'close');
     if (req.method === 'OPTIONS') return answerPreflight(req, res);
-    if (segments[0] === 'upload') return upload(state, req, res, url);
-    if (segments[0] === '__control' && !state.faults) {
+    const [root, ...rest] = segments;
+    if (root === 'upload') return upload(state, req, res, url, options.testing);
+    if (root === '__files') return files(state, req, res, rest);
+    if (!options.testing) {
       await drain(req);
       return sendText(res, 404, `Not found: ${url.pathname} (the test controls are off; start the server with faults on)`);
     }
-    return control(state, req, res, segments);
+    return options.testing.control(state, req, res, rest);
   }
 
   function logWhenDone(req: IncomingMessage, res: ServerResponse, log: (line: string) => void): void {

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { BodyBudget } from './buffered-body.ts';
-import type { Fault } from './faults.ts';
 import type { SessionRegistry } from './sessions.ts';
 import type { ObjectStore } from './object-store.ts';
 
@@ -9,10 +8,6 @@ export interface ServerState {
   dir: string;
   sessions: SessionRegistry;
   objects: ObjectStore;
-  /** Faults set through the control endpoint, for whichever upload starts next. */
-  nextFaults: Fault[];
-  /** Fault injection and the /__control routes are on. */
-  faults: boolean;
   /** Where session URIs point; undefined: the address the request's connection arrived at. */
   publicUrl: URL | undefined;
   /** The largest upload, in bytes (Infinity: no limit). */

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { truncate } from 'node:fs/promises';
 import { parseContentRange, parseRestOfObject, type ParsedContentRange } from './content-range.ts';
-import type { Fault } from './faults.ts';
 import { drain, dropConnection, headerOf, sendText } from './http-helpers.ts';
 import { receiveBody } from './receive-body.ts';
 import { answerFinal, answerProgress, conclude, finalStatus, finish } from './session-answers.ts';
 import { CHUNK_QUANTUM, fileOf, type ServerState } from './server-state.ts';
 import { logRequest, requestRecord, type Receiving, type Session } from './sessions.ts';
+import { NO_TWIST, type Twist } from './twist.ts';
 
 /** `toBodyEnd`: `bytes FIRST-*\/TOTAL`, the final chunk, as long as its body (`last` is a guess until it is received). */
 type Chunk = Extract<ParsedContentRange, { query: false }> & { toBodyEnd?: boolean };
@@ -58,7 +58,7 @@ async function receiving<T>(session: Session, req: IncomingMessage, work: (mark:
   return done;
 }
 
-/** Why a request cannot be taken as it is, checked before any fault is used up. */
+/** Why a request cannot be taken as it is, checked before the testing layer twists it. */
 function problemWith(
   state: ServerState,
   session: Session,
@@ -99,6 +99,9 @@ function problemWith(
   return undefined;
 }
 
+/** Logs the request with its status and sends `send`'s answer, as the request's twist delivers it (`conclude`). */
+type Reply = (status: number, send: () => void) => Promise<void>;
+
 const isFinal = (range: Chunk, total: number | null) => range.toBodyEnd === true || (total !== null && range.last + 1 === total);
 
 /** `PUT {session URI}`: a chunk, the whole file, or a status query. */
@@ -113,11 +116,12 @@ export async function putToSession(state: ServerState, req: IncomingMessage, res
   const range = header === undefined ? wholeFile(length) : rest ? restOfObject(rest, length, session.total) : parseContentRange(header);
   const kind = range ? (range.query ? 'query' : 'chunk') : length ? 'chunk' : 'query';
   const request = requestRecord(req, kind);
-  let fault: Fault | undefined;
+  let twist = NO_TWIST;
+  const reply: Reply = (status, send) => conclude(req, res, session, request, twist, status, send);
 
   const refuse = async (status: number, reason: string, headers: Record<string, string> = {}) => {
     session.bytesReceived += await drain(req);
-    return conclude(req, res, session, request, fault, status, () => sendText(res, status, reason, headers));
+    return reply(status, () => sendText(res, status, reason, headers));
   };
   const refuseExpired = (status: 404 | 410) =>
     refuse(status, status === 404 ? 'Upload session not found or expired; start a new one' : 'Upload session is gone; start a new one');
@@ -131,26 +135,21 @@ export async function putToSession(state: ServerState, req: IncomingMessage, res
   const problem = session.complete ? undefined : problemWith(state, session, range, length);
   if (problem) return refuse(problem.status, problem.reason);
 
-  fault = session.faults.take(kind);
-  if (fault?.kind === 'corrupt') session.corrupt = true;
-  if (fault?.kind === 'cut-final') session.cutFinal = true;
-  if (fault?.kind === 'expire') return refuseExpired((session.expired = fault.status ?? 404));
-  if (fault?.kind === 'status') {
-    return refuse(fault.status, fault.body ?? `Injected ${fault.status}`, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
-  }
+  twist = session.hooks.next(kind);
+  if (twist.expire) return refuseExpired((session.expired = twist.expire));
+  if (twist.answer) return refuse(twist.answer.status, twist.answer.body, twist.answer.headers);
   if (session.complete) {
     session.bytesReceived += await drain(req);
-    return conclude(req, res, session, request, fault, finalStatus(session), () => answerFinal(state, res, session));
+    return reply(finalStatus(session), () => answerFinal(state, res, session));
   }
   session.total = range.total ?? session.total;
-  if (!range.query) return receiveChunk(state, req, res, session, range, isFinal(range, session.total), fault);
+  if (!range.query) return receiveChunk(state, req, res, session, range, isFinal(range, session.total), twist, reply);
 
   session.bytesReceived += await drain(req);
   // All bytes are in once the total is known (a zero-byte file, or a stream that ended on a chunk boundary).
   const allIn = session.total !== null && session.committed === session.total;
-  if (allIn || fault?.kind === 'early-final') await finish(state, session);
-  const status = session.complete ? finalStatus(session) : 308;
-  return conclude(req, res, session, request, fault, status, () => answerProgress(state, res, session, fault));
+  if (allIn || twist.finishEarly) await finish(state, session);
+  return reply(session.complete ? finalStatus(session) : 308, () => answerProgress(state, res, session, twist));
 }
 
 async function receiveChunk(
@@ -160,13 +159,14 @@ async function receiveChunk(
   session: Session,
   range: Chunk,
   final: boolean,
-  fault: Fault | undefined,
+  twist: Twist,
+  reply: Reply,
 ): Promise<void> {
   // Undefined for the rest of an object of unknown size: as long as the body turns out to be.
   const expected = range.toBodyEnd && range.total === null ? undefined : range.last - range.first + 1;
   const request = requestRecord(req, 'chunk');
   const file = fileOf(state, session.uploadId);
-  const stopAfter = fault?.kind === 'reset' ? Math.min(expected ?? Infinity, fault.afterBytes ?? Math.floor((expected ?? 2 * CHUNK_QUANTUM) / 2)) : undefined;
+  const stopAfter = twist.cut ? Math.min(expected ?? Infinity, twist.cut.after ?? Math.floor((expected ?? 2 * CHUNK_QUANTUM) / 2)) : undefined;
   let size = expected ?? 0;
 
   // Nothing is written beyond the chunk's range, or beyond the largest upload for a body of unknown length.
@@ -183,17 +183,14 @@ async function receiveChunk(
     let kept: number;
     if (mark.superseded) kept = 0;
     else if (interrupted) {
-      // What a server keeps of an interrupted body: whole 256 KiB blocks, or what the fault says.
-      const wanted = fault?.kind === 'reset' && fault.commitBytes !== undefined ? fault.commitBytes : roundDown(received.bytes);
-      kept = Math.min(wanted, received.bytes);
+      // What a server keeps of an interrupted body: whole 256 KiB blocks, or what the twist says.
+      kept = Math.min(twist.cut?.keep ?? roundDown(received.bytes), received.bytes);
     } else if (received.bytes !== size || tooLarge) kept = 0;
-    else if (fault?.kind === 'partial') kept = Math.min(fault.commitBytes, size);
-    else if (fault?.kind === 'omit-range') kept = 0;
-    else kept = size;
+    else kept = Math.min(twist.keepAtMost ?? size, size);
     session.committed = Math.max(session.committed, range.first + kept);
     await truncate(file, session.committed);
     const allIn = final && kept === size && !tooLarge;
-    if (!interrupted && !tooLarge && (allIn || fault?.kind === 'early-final')) await finish(state, session);
+    if (!interrupted && !tooLarge && (allIn || twist.finishEarly)) await finish(state, session);
     return { interrupted, tooLarge, bytes: received.bytes };
   });
 
@@ -202,15 +199,12 @@ async function receiveChunk(
     return dropConnection(req, res);
   }
   if (outcome.tooLarge) {
-    return conclude(req, res, session, request, fault, 413, () =>
+    return reply(413, () =>
       sendText(res, 413, `The body goes beyond this server's maximum upload size, ${state.maxUploadBytes} bytes; nothing of it was kept`),
     );
   }
   if (outcome.bytes !== size) {
-    return conclude(req, res, session, request, fault, 400, () =>
-      sendText(res, 400, `The body had ${outcome.bytes} bytes; Content-Range announced ${size}`),
-    );
+    return reply(400, () => sendText(res, 400, `The body had ${outcome.bytes} bytes; Content-Range announced ${size}`));
   }
-  const status = session.complete ? finalStatus(session) : 308;
-  return conclude(req, res, session, request, fault, status, () => answerProgress(state, res, session, fault));
+  return reply(session.complete ? finalStatus(session) : 308, () => answerProgress(state, res, session, twist));
 }

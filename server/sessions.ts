@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { FaultQueue, type Fault, type RequestKind } from './faults.ts';
+import type { RequestKind, UploadHooks } from './twist.ts';
 import { HttpError, headerOf } from './http-helpers.ts';
 
 export interface RequestRecord {
@@ -44,11 +44,8 @@ export interface Session {
   /** Body bytes received over all PUTs, kept or not: resent bytes show up here. */
   bytesReceived: number;
   requests: RequestRecord[];
-  faults: FaultQueue;
-  /** A `corrupt` fault was used: the stored object gets its first byte flipped when it is finished. */
-  corrupt: boolean;
-  /** A `cut-final` fault was used: the next final answer's JSON is cut after 10 bytes (still well framed). */
-  cutFinal: boolean;
+  /** The testing layer's hold on it (PLAIN_UPLOAD without one). */
+  hooks: UploadHooks;
   receiving: Receiving | undefined;
 }
 
@@ -93,7 +90,7 @@ export class SessionRegistry {
    * forgotten (its object stays), else the unfinished one idle longest if idle `reclaimIdleMs` (an
    * abandoned upload); a 503 with Retry-After when all of them are in use.
    */
-  create(init: NewSession, faults: readonly Fault[]): Session {
+  create(init: NewSession, hooks: UploadHooks): Session {
     this.#prune();
     if (this.#sessions.size >= this.#limits.maxSessions) {
       const finished = [...this.#sessions.values()].find((session) => session.complete);
@@ -119,12 +116,9 @@ export class SessionRegistry {
       lastActivity: Date.now(),
       bytesReceived: 0,
       requests: [],
-      faults: new FaultQueue(),
-      corrupt: false,
-      cutFinal: false,
+      hooks,
       receiving: undefined,
     };
-    session.faults.add(faults);
     this.#sessions.set(session.uploadId, session);
     return session;
   }
@@ -196,7 +190,5 @@ export function describeSession(session: Session) {
     expired: expired !== undefined,
     bytesReceived,
     requests,
-    faultsApplied: session.faults.applied,
-    faultsPending: session.faults.pending,
   };
 }

@@ -1,14 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
-import { corruptFirstByte } from './corrupt.ts';
-import { FaultQueue, type Fault } from './faults.ts';
 import { readBody } from './buffered-body.ts';
 import { drain, dropConnection, headerOf, sendJson, sendText, wait } from './http-helpers.ts';
 import { parseMultipart } from './multipart.ts';
 import { receiveBody } from './receive-body.ts';
 import { fileOf, type ServerState } from './server-state.ts';
 import { describeObject } from './stored-objects.ts';
+import type { UploadHooks } from './twist.ts';
 
 /** Reads at most `limit` bytes of a body and forgets them: the start of a connection reset mid-body. */
 async function readSome(req: IncomingMessage, limit: number): Promise<void> {
@@ -25,7 +24,7 @@ async function readSome(req: IncomingMessage, limit: number): Promise<void> {
 
 /**
  * `uploadType=media` (the bytes alone) and `uploadType=multipart` (metadata + bytes): one request,
- * one object, answered 200. Faults matching a chunk apply, as this request carries the bytes.
+ * one object, answered 200. It is twisted as a chunk, as it carries the bytes.
  * `name` is the `name` query parameter, if any.
  */
 export async function simpleUpload(
@@ -33,22 +32,20 @@ export async function simpleUpload(
   req: IncomingMessage,
   res: ServerResponse,
   uploadType: 'media' | 'multipart',
-  faults: Fault[],
+  hooks: UploadHooks,
   name?: string | null,
 ): Promise<void> {
-  const queue = new FaultQueue();
-  queue.add(faults);
-  const fault = queue.take('chunk');
-  if (fault?.kind === 'status') {
+  const { answer, expire, cut, delivery } = hooks.next('chunk');
+  if (answer) {
     await drain(req);
-    return sendText(res, fault.status, fault.body ?? `Injected ${fault.status}`, fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {});
+    return sendText(res, answer.status, answer.body, answer.headers);
   }
-  if (fault?.kind === 'expire') {
+  if (expire) {
     await drain(req);
-    return sendText(res, fault.status ?? 404, 'Not found');
+    return sendText(res, expire, 'Not found');
   }
-  if (fault?.kind === 'reset') {
-    await readSome(req, fault.afterBytes ?? Math.floor(Number(headerOf(req, 'Content-Length') ?? 0) / 2));
+  if (cut) {
+    await readSome(req, cut.after ?? Math.floor(Number(headerOf(req, 'Content-Length') ?? 0) / 2));
     return dropConnection(req, res);
   }
 
@@ -83,11 +80,11 @@ export async function simpleUpload(
   }
   // Cloud Storage takes the object's name from the query over the metadata's.
   if (name) metadata = { ...metadata, name };
-  if (fault?.kind === 'corrupt') await corruptFirstByte(file);
+  await hooks.storing(file);
   const info = await describeObject(file, id, contentType, metadata, state.checksums);
   await state.objects.set(id, { info, path: file });
-  if (fault?.kind === 'hold') return;
-  if (fault?.kind === 'delay') await wait(fault.ms);
-  if (fault?.kind === 'lose-response') return dropConnection(req, res);
+  if (delivery === 'hold') return;
+  if (typeof delivery === 'object') await wait(delivery.delayMs);
+  if (delivery === 'lose') return dropConnection(req, res);
   sendJson(res, 200, info);
 }

@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { writeFile } from 'node:fs/promises';
-import type { Fault } from './faults.ts';
 import { readBody } from './buffered-body.ts';
 import { drain, headerOf, sendEmpty, sendText } from './http-helpers.ts';
 import { conclude } from './session-answers.ts';
 import { sessionBase } from './public-url.ts';
 import { fileOf, type ServerState } from './server-state.ts';
 import { requestRecord } from './sessions.ts';
+import type { UploadHooks } from './twist.ts';
 
 const MAX_METADATA_BYTES = 1024 * 1024;
 
@@ -28,7 +28,7 @@ function parseMetadata(body: Buffer, res: ServerResponse): Record<string, unknow
 }
 
 /** `POST|PUT /upload/…?uploadType=resumable`: opens a session and answers its URI in `Location`. */
-export async function startSession(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, faults: Fault[]): Promise<void> {
+export async function startSession(state: ServerState, req: IncomingMessage, res: ServerResponse, url: URL, hooks: UploadHooks): Promise<void> {
   const declared = headerOf(req, 'X-Upload-Content-Length');
   if (declared !== undefined && !/^\d+$/.test(declared.trim())) {
     await drain(req);
@@ -51,23 +51,17 @@ export async function startSession(state: ServerState, req: IncomingMessage, res
       metadata,
       total: declared === undefined ? null : Number(declared),
     },
-    faults,
+    hooks,
   );
   await writeFile(fileOf(state, session.uploadId), '');
 
-  const fault = session.faults.take('start');
+  const twist = hooks.next('start');
   const request = requestRecord(req, 'start');
-  if (fault?.kind === 'corrupt') session.corrupt = true;
-  if (fault?.kind === 'cut-final') session.cutFinal = true;
-  if (fault?.kind === 'expire') session.expired = fault.status ?? 404;
-  if (session.expired) {
-    return conclude(req, res, session, request, fault, session.expired, () => sendText(res, session.expired ?? 404, 'Upload session expired'));
-  }
-  if (fault?.kind === 'status') {
-    const headers: Record<string, string> = fault.retryAfter ? { 'Retry-After': fault.retryAfter } : {};
-    return conclude(req, res, session, request, fault, fault.status, () => sendText(res, fault.status, fault.body ?? `Injected ${fault.status}`, headers));
-  }
+  const expired = (session.expired = twist.expire);
+  if (expired) return conclude(req, res, session, request, twist, expired, () => sendText(res, expired, 'Upload session expired'));
+  const { answer } = twist;
+  if (answer) return conclude(req, res, session, request, twist, answer.status, () => sendText(res, answer.status, answer.body, answer.headers));
   const location = `${sessionBase(state.publicUrl, req, url.pathname)}?uploadType=resumable&upload_id=${session.uploadId}`;
-  const headers: Record<string, string> = fault?.kind === 'omit-location' ? {} : { Location: location };
-  return conclude(req, res, session, request, fault, 200, () => sendEmpty(res, 200, headers));
+  const headers: Record<string, string> = twist.omitLocation ? {} : { Location: location };
+  return conclude(req, res, session, request, twist, 200, () => sendEmpty(res, 200, headers));
 }

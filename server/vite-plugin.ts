@@ -35,7 +35,7 @@ function isRunning(pid: number): boolean {
 
 /**
  * Mounts the reference server in vite's dev and preview servers, so the demo uploads to its own origin.
- * Its options are the server's: fault injection and `/__control/…` only with `faults: true`. The
+ * Its options are the server's: fault injection and `/__control/…` only with a `testing` layer. The
  * vite server's own 5-minute limit per request is lifted, as the reference server's (`liftRequestTimeout`).
  *
  * Unless `closeConnections: false`, every answer of that origin closes its connection, vite's pages

@@ -9,13 +9,14 @@ import { IdempotencyStrategy, Storage, type File } from '@google-cloud/storage';
 import { describe, expect, it } from 'vitest';
 import { injectFaults, pattern, send, sessionView, sha256, type SessionView } from './support/http-client.ts';
 import { referenceServerForSuite } from './support/reference-server.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const QUANTUM = 256 * KiB;
 const SIZE = 5 * MiB + 4321;
 
-const server = referenceServerForSuite({ faults: true });
+const server = referenceServerForSuite({ testing: createTestingLayer() });
 
 /** A client for our server: no credentials (a custom endpoint needs none), retries fast enough for tests. */
 function storage(autoRetry = true): Storage {

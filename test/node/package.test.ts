@@ -76,6 +76,8 @@ describe('the tarball', () => {
     expect((await readFile(cli, 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
     const imported = await moduleGraph(cli);
     expect([...imported.files]).toEqual([cli]);
+    // Built without the testing layer: none of its code ships.
+    expect(await readFile(cli, 'utf8')).not.toMatch(/FaultQueue|FaultPlan|parseFaults|corruptFirstByte/);
     expect([...imported.packages].filter((name) => !name.startsWith('node:'))).toEqual([]);
 
     const child = spawn(process.execPath, [cli, '--port', '0', '--quiet'], { cwd: packed.consumer, env: { ...process.env, PORT: '' } });

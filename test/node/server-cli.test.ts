@@ -1,5 +1,5 @@
 /**
- * `npm run server` (server/cli.ts) as a developer meets it: a --dir that does not exist yet is
+ * `npm run server` (server/cli-with-testing.ts) and the published command (server/cli.ts) as a developer meets them: a --dir that does not exist yet is
  * created and used, a bad one or a port in use is one clear line on stderr and a non-zero exit,
  * never a stack trace or a server that answers every upload with 500.
  */
@@ -27,8 +27,11 @@ interface Run {
  * origin, and the process is stopped (SIGTERM) before the outcome is returned. Its temporary
  * directories go to `tmp` (TMPDIR).
  */
-function cli(args: string[], { tmp = tmpdir(), whileRunning = async () => {} }: { tmp?: string; whileRunning?: (origin: string) => Promise<void> } = {}): Promise<Run> {
-  const child = spawn(process.execPath, [TSX, 'server/cli.ts', '--quiet', ...args], { cwd: repository, env: { ...process.env, PORT: '', TMPDIR: tmp } });
+function cli(
+  args: string[],
+  { tmp = tmpdir(), entry = 'server/cli.ts', whileRunning = async () => {} }: { tmp?: string; entry?: string; whileRunning?: (origin: string) => Promise<void> } = {},
+): Promise<Run> {
+  const child = spawn(process.execPath, [TSX, entry, '--quiet', ...args], { cwd: repository, env: { ...process.env, PORT: '', TMPDIR: tmp } });
   let stdout = '';
   let stderr = '';
   let working: Promise<void> | undefined;
@@ -88,6 +91,22 @@ describe('npm run server', () => {
       taken.close();
     }
     expect(readdirSync(tmp).filter((name) => name.startsWith('resumable-upload-'))).toEqual([]);
+  }, 60_000);
+
+  it('has the test controls with --faults in npm run server, and refuses --faults in the published command', async () => {
+    let controls = 0;
+    const run = await cli(['--port', '0', '--faults'], {
+      entry: 'server/cli-with-testing.ts',
+      whileRunning: async (origin) => {
+        controls = (await send(`${origin}/__control/faults`, { method: 'POST', body: '[]' })).status;
+      },
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/test controls ON/);
+    expect(controls).toBe(204);
+    const published = await cli(['--port', '0', '--faults']);
+    expectOneLineError(published, /^--faults: this build of the server has no test controls; .*npm run server -- --faults/);
+    expect(published.code).toBe(2);
   }, 60_000);
 
   it('names a bad flag value in one line', async () => {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../server/index.ts';
 import { withServer } from './support/reference-server.ts';
 import { pattern, putChunk, queryStatus, send, sessionView, start, startSession, uploadIdOf } from './support/http-client.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
 
@@ -48,8 +49,8 @@ describe('test controls (faults)', () => {
     });
   });
 
-  it('are on with faults: true', async () => {
-    await withServer({ faults: true }, async (origin) => {
+  it('are on with testing: createTestingLayer()', async () => {
+    await withServer({ testing: createTestingLayer() }, async (origin) => {
       expect((await start(origin, { faults: [{ kind: 'status', status: 500, match: 'start' }] })).status).toBe(500);
       expect((await send(`${origin}/__control/faults`, { method: 'POST', body: '[]' })).status).toBe(204);
     });
@@ -100,7 +101,7 @@ describe('size limits (maxUploadBytes)', () => {
   });
 
   it('refuses a Content-Range total or a chunk beyond the limit, committing nothing', async () => {
-    await withServer({ maxUploadBytes: max, faults: true }, async (origin) => {
+    await withServer({ maxUploadBytes: max, testing: createTestingLayer() }, async (origin) => {
       const sessionUri = await startSession(origin);
       expect((await putChunk(sessionUri, pattern(QUANTUM), 0, max + 1)).status).toBe(413);
       expect((await queryStatus(sessionUri, max + 1)).status).toBe(413);
@@ -111,7 +112,7 @@ describe('size limits (maxUploadBytes)', () => {
   });
 
   it('stops writing a streamed body of unknown length at the limit and answers 413', async () => {
-    await withServer({ maxUploadBytes: max, faults: true }, async (origin, dir) => {
+    await withServer({ maxUploadBytes: max, testing: createTestingLayer() }, async (origin, dir) => {
       const sessionUri = await startSession(origin);
       const body = pattern(max + QUANTUM);
       const rest = (bytes: Buffer) => send(sessionUri, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-*/*' }, body: bytes, contentLength: 'chunked' });
@@ -138,7 +139,7 @@ describe('size limits (maxUploadBytes)', () => {
 
 describe('session lifetime (sessionTtlMs)', () => {
   it('answers 404 to a session idle past its lifetime, forgets it and deletes its bytes', async () => {
-    await withServer({ sessionTtlMs: TTL_MS, faults: true }, async (origin, dir) => {
+    await withServer({ sessionTtlMs: TTL_MS, testing: createTestingLayer() }, async (origin, dir) => {
       const sessionUri = await startSession(origin, { size: 2 * QUANTUM });
       expect((await putChunk(sessionUri, pattern(QUANTUM), 0, 2 * QUANTUM)).status).toBe(308);
       const file = path.join(dir, uploadIdOf(sessionUri));
@@ -223,7 +224,7 @@ describe('bounded maps', () => {
   });
 
   it("keeps the newest 1000 requests of a session's log", async () => {
-    await withServer({ faults: true }, async (origin) => {
+    await withServer({ testing: createTestingLayer() }, async (origin) => {
       const sessionUri = await startSession(origin, { size: 10 });
       // 50 at a time: one after another takes seconds.
       for (let i = 0; i < 1005; i += 50) {

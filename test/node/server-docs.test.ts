@@ -21,7 +21,7 @@ it('carries the CLI help as it prints it (npx tsx scripts/server-docs.ts rewrite
 });
 
 it('lists every flag the CLI parses in its help', async () => {
-  const cli = await source('server/cli.ts');
+  const cli = await source('server/cli-main.ts');
   const parsed = cli.slice(cli.indexOf('options: {'), cli.indexOf('\n    },', cli.indexOf('options: {')));
   const flags = [...parsed.matchAll(/^ {6}'?([\w-]+)'?: \{/gm)].map(([, flag]) => flag!);
   expect(flags).toEqual(expect.arrayContaining(['port', 'dir', 'max-buffered-bytes', 'body-stall-timeout-ms']));

@@ -13,9 +13,10 @@ import {
   startSession,
 } from './support/http-client.ts';
 import { referenceServerForSuite } from './support/reference-server.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite({ faults: true });
+const server = referenceServerForSuite({ testing: createTestingLayer() });
 
 const size = 3 * QUANTUM;
 const bytes = pattern(size, 5);

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../server/index.ts';
 import { redactUrl } from '../../server/redact-url.ts';
 import { putChunk, send, startSession, uploadIdOf } from './support/http-client.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 describe('the request log', () => {
   it('redacts tokens, keys, upload_id and signatures, and keeps the rest', async () => {
@@ -32,7 +33,7 @@ describe('the request log', () => {
 
   it("redacts the upload_id that names a session in the test controls' paths", async () => {
     const lines: string[] = [];
-    const reference = createReferenceServer({ faults: true, log: (line) => lines.push(line) });
+    const reference = createReferenceServer({ testing: createTestingLayer(), log: (line) => lines.push(line) });
     const { url, close } = await reference.listen(0, '127.0.0.1');
     try {
       const uploadId = uploadIdOf(await startSession(url, { size: 10, path: '/upload/x' }));

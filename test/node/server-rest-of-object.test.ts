@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { multipartBody } from '../../src/protocol/multipart-body.ts';
 import { pattern, putChunk, send, sessionView, sha256, startSession, type Answer } from './support/http-client.ts';
 import { referenceServerForSuite } from './support/reference-server.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite({ faults: true });
+const server = referenceServerForSuite({ testing: createTestingLayer() });
 
 /** The rest of the object from `first`, streamed without Content-Length unless told. */
 function putRest(sessionUri: string, bytes: Buffer, first: number, total: number | '*', contentLength: 'chunked' | undefined = 'chunked'): Promise<Answer> {

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../server/index.ts';
 import { withServer } from './support/reference-server.ts';
 import { pattern, putChunk, queryStatus, send, sessionView, start, startSession, uploadIdOf } from './support/http-client.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
 
@@ -18,7 +19,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a cancelled session', () => {
   it('frees its place and its bytes at once: three cancels, and the next start still gets a session', async () => {
-    await withServer({ maxSessions: 3, faults: true }, async (origin, dir) => {
+    await withServer({ maxSessions: 3, testing: createTestingLayer() }, async (origin, dir) => {
       const sessions = await Promise.all([1, 2, 3].map(() => startSession(origin, { size: 2 * QUANTUM })));
       for (const sessionUri of sessions) expect((await putChunk(sessionUri, pattern(QUANTUM), 0, 2 * QUANTUM)).status).toBe(308);
       expect(readdirSync(dir)).toHaveLength(3);
@@ -32,7 +33,7 @@ describe('a cancelled session', () => {
   });
 
   it('cuts off a chunk still arriving and keeps none of it', async () => {
-    await withServer({ faults: true }, async (origin, dir) => {
+    await withServer({ testing: createTestingLayer() }, async (origin, dir) => {
       const sessionUri = await startSession(origin, { size: 4 * QUANTUM });
       const req = request(sessionUri, { method: 'PUT', agent: false, headers: { 'Content-Range': `bytes 0-${4 * QUANTUM - 1}/${4 * QUANTUM}`, 'Content-Length': String(4 * QUANTUM) } });
       const outcome = new Promise((resolve) => {
@@ -64,7 +65,7 @@ describe('abandoned sessions', () => {
   const RECLAIM_MS = 3000;
 
   it('give their place to a new start once idle reclaimIdleMs, the idlest first; until then a 503 says when to retry', async () => {
-    await withServer({ maxSessions: 2, reclaimIdleMs: RECLAIM_MS, faults: true }, async (origin, dir) => {
+    await withServer({ maxSessions: 2, reclaimIdleMs: RECLAIM_MS, testing: createTestingLayer() }, async (origin, dir) => {
       const abandoned = await startSession(origin, { size: 2 * QUANTUM });
       expect((await putChunk(abandoned, pattern(QUANTUM), 0, 2 * QUANTUM)).status).toBe(308);
       const kept = await startSession(origin, { size: 10 });

@@ -10,6 +10,7 @@ import { createReferenceServer, referenceServer } from '../../server/index.ts';
 import { withServer } from './support/reference-server.ts';
 import { createUploadServer, HEADERS_TIMEOUT_MS } from '../../server/http-timeouts.ts';
 import { injectFaults, pattern, queryStatus, sessionView, startSession } from './support/http-client.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
 
@@ -48,7 +49,7 @@ describe('request timeouts', () => {
   });
 
   it('close a chunk whose body stops arriving, keeping its whole 256 KiB blocks', async () => {
-    await withServer({ bodyStallTimeoutMs: 300, faults: true }, async (origin) => {
+    await withServer({ bodyStallTimeoutMs: 300, testing: createTestingLayer() }, async (origin) => {
       const sessionUri = await startSession(origin, { size: 4 * QUANTUM });
       const headers = { 'Content-Range': `bytes 0-${4 * QUANTUM - 1}/${4 * QUANTUM}` };
       expect(await stalledRequest(sessionUri, 'PUT', headers, 4 * QUANTUM, pattern(QUANTUM + 100))).toBe('closed without an answer');
@@ -67,7 +68,7 @@ describe('request timeouts', () => {
   });
 
   it('never cut an answer that takes longer than bodyStallTimeoutMs to a request without a body (a status query)', async () => {
-    await withServer({ bodyStallTimeoutMs: 200, faults: true }, async (origin) => {
+    await withServer({ bodyStallTimeoutMs: 200, testing: createTestingLayer() }, async (origin) => {
       const sessionUri = await startSession(origin, { size: 10 });
       await injectFaults(origin, sessionUri, [{ kind: 'delay', ms: 800, match: 'query' }]);
       expect((await queryStatus(sessionUri, 10)).status).toBe(308);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { pattern, putChunk, queryStatus, send, sessionView, sha256, startSession } from './support/http-client.ts';
 import { referenceServerForSuite } from './support/reference-server.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite({ faults: true });
+const server = referenceServerForSuite({ testing: createTestingLayer() });
 
 /** A 400 (or `status`) with a plain-text reason matching `reason`. */
 function expectRefused(answer: { status: number; headers: Record<string, unknown>; text: string }, reason: RegExp, status = 400) {

@@ -15,9 +15,10 @@ import {
   uploadIdOf,
 } from './support/http-client.ts';
 import { referenceServerForSuite } from './support/reference-server.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
-const server = referenceServerForSuite({ faults: true });
+const server = referenceServerForSuite({ testing: createTestingLayer() });
 
 const endpoint = (type: string) => `${server.origin}/upload/test/v1/files?uploadType=${type}`;
 

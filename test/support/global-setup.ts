@@ -1,17 +1,18 @@
 import type { TestProject } from 'vitest/node';
 import { createReferenceServer } from '../../server/index.ts';
 import { startScriptedServer } from './scripted-server.ts';
+import { createTestingLayer } from '../../server/testing/index.ts';
 
 // Browser tests talk to a real reference server on another loopback origin, so CORS is exercised too.
 export default async function setup(project: TestProject) {
   // Targeted tests see each injected connection failure themselves: no connection is reused, so the
   // browser never resends a request on its own. The chaos suite gets keep-alive, as in real life.
-  const strict = await createReferenceServer({ faults: true, closeConnections: true }).listen(0, '127.0.0.1');
-  const realistic = await createReferenceServer({ faults: true }).listen(0, '127.0.0.1');
+  const strict = await createReferenceServer({ testing: createTestingLayer(), closeConnections: true }).listen(0, '127.0.0.1');
+  const realistic = await createReferenceServer({ testing: createTestingLayer() }).listen(0, '127.0.0.1');
   project.provide('serverUrl', strict.url);
   project.provide('keepAliveServerUrl', realistic.url);
   // A deployment that forgot Range in Access-Control-Expose-Headers, and takes resent bytes as Cloud Storage does.
-  const rangeHidden = await createReferenceServer({ faults: true, exposeHeaders: 'Location', acceptResentBytes: true }).listen(0, '127.0.0.1');
+  const rangeHidden = await createReferenceServer({ testing: createTestingLayer(), exposeHeaders: 'Location', acceptResentBytes: true }).listen(0, '127.0.0.1');
   project.provide('rangeHiddenServerUrl', rangeHidden.url);
   // Answers exactly as a test scripted them, on two origins (test/support/scripted-server.ts).
   const scripted = await startScriptedServer();

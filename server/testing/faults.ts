@@ -1,3 +1,5 @@
+import type { RequestKind } from '../twist.ts';
+
 /** Which requests a fault applies to: the session start, a chunk (a PUT with bytes), a status query, or either PUT. */
 export type FaultMatch = 'start' | 'chunk' | 'query' | 'put';
 
@@ -27,9 +29,6 @@ export type Fault = FaultBase &
   );
 
 export type FaultKind = Fault['kind'];
-
-/** What a request is, as far as faults are concerned. */
-export type RequestKind = 'start' | 'chunk' | 'query';
 
 const MATCHES = new Set<string>(['start', 'chunk', 'query', 'put']);
 
