@@ -73,7 +73,9 @@ export default defineConfig({
           setupFiles: ['test/support/lit-dev-notice.ts'],
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
-          testTimeout: 60_000,
+          // A guard against a hang, not a speed check: the longest tests (hundreds of rows scrolled by
+          // keyboard, every language spoken) take half a minute on a busy machine, and more on a busier one.
+          testTimeout: 120_000,
           browser: {
             enabled: true,
             headless: true,

@@ -12,7 +12,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { send } from './support/http-client.ts';
 
 const repository = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(repository, 'node_modules/tsx/dist/cli.mjs');
+// tsx as a loader in the CLI's own process: tsx's command would run it in a child and relay signals,
+// and on a busy machine that relay can end the child with SIGTERM before the CLI's own handler runs.
+const TSX_LOADER = ['--import', 'tsx'];
 const scratch = mkdtempSync(path.join(tmpdir(), 'server-cli-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -31,7 +33,7 @@ function cli(
   args: string[],
   { tmp = tmpdir(), entry = 'server/cli.ts', whileRunning = async () => {} }: { tmp?: string; entry?: string; whileRunning?: (origin: string) => Promise<void> } = {},
 ): Promise<Run> {
-  const child = spawn(process.execPath, [TSX, entry, '--quiet', ...args], { cwd: repository, env: { ...process.env, PORT: '', TMPDIR: tmp } });
+  const child = spawn(process.execPath, [...TSX_LOADER, entry, '--quiet', ...args], { cwd: repository, env: { ...process.env, PORT: '', TMPDIR: tmp } });
   let stdout = '';
   let stderr = '';
   let working: Promise<void> | undefined;

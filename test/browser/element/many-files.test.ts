@@ -269,7 +269,7 @@ describe('<resumable-upload> with many files', () => {
     const back = shadow(element).activeElement!;
     expect(`${placeOf(back.closest('li')!)} ${back.getAttribute('data-action')}`).toBe('7 start');
     expect(inView(back)).toBe(true);
-  });
+  }, 240_000); // 25 keyboard pages, each waited out to rest: the longest test here, minutes on a busy machine
 
   it('with a focused row scrolled far away, Shift+Tab reaches the row before it, in view', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
