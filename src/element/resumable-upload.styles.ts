@@ -11,6 +11,10 @@ import { css } from 'lit';
 //   narrow row wraps between figures, never inside one.
 // - Paused rows have a dashed edge and a striped bar, failed ones an error edge on the starting side:
 //   they differ at a glance, not only in words.
+// - A wide list (40rem and more) lays a row out in two lines, about half the height of four: name and
+//   size, then status, bar and figures beside each other; a long reason wraps in its own column. A
+//   status is at least 6em wide, so the bars of most rows start at one place.
+//   Narrower, each goes on a line of its own, so nothing overlaps at 320 px or 400 % zoom.
 // - In a narrow list (a phone) a row's size goes, as its details say it ("of 42 MB"), and the name
 //   takes its place.
 // - No row is a scroll anchor: a long list places its rendered rows itself, and the browser moving the
@@ -177,6 +181,33 @@ export const styles = css`
       'thumb status status actions'
       'bar bar bar bar'
       'details details details details';
+  }
+  @container (min-width: 40rem) {
+    li {
+      grid-template-columns: auto minmax(4rem, 1fr) auto auto;
+      grid-template-areas:
+        'name name size actions'
+        'status bar bar actions';
+      row-gap: 0.125rem;
+      padding-block: 0.375rem;
+    }
+    li[data-item] {
+      grid-template-columns: auto auto minmax(4rem, 1fr) auto auto;
+      grid-template-areas:
+        'thumb name name size actions'
+        'thumb status bar details actions';
+    }
+    li[data-status='rejected'] {
+      grid-template-areas:
+        'thumb name name size actions'
+        'thumb status status status actions';
+    }
+    .size {
+      justify-self: end;
+    }
+    li .status {
+      min-inline-size: 6em;
+    }
   }
   @container (max-width: 28rem) {
     li[data-item] {
