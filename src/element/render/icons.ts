@@ -15,9 +15,4 @@ export const icons = {
   cancel: icon(svg`<path d="M6 6l12 12M18 6L6 18" />`),
   // A bin, not Cancel's cross: Remove only takes a finished row off the list.
   remove: icon(svg`<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />`),
-  // File types, shown where a row has no thumbnail.
-  file: icon(svg`<path d="M14 3H6v18h12V7zM14 3v4h4" />`),
-  image: icon(svg`<rect x="3" y="4" width="18" height="16" rx="2" /><path d="M3 16l5-5 5 5 3-3 5 5" /><circle cx="15.5" cy="8.5" r="1.5" />`),
-  video: icon(svg`<rect x="3" y="5" width="13" height="14" rx="2" /><path d="M16 10l5-3v10l-5-3" />`),
-  audio: icon(svg`<path d="M9 18V5l11-2v13" /><circle cx="6" cy="18" r="3" /><circle cx="17" cy="16" r="3" />`),
 };

@@ -42,17 +42,13 @@ const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
   </button>`;
 };
 
-/**
- * One row: name, size, status, progress bar and details (percent, speed, time left), buttons.
- */
 /** The row's picture: a thumbnail once made, else an icon of the file's type; `pending` asks for one. */
 export interface RowThumbnail {
   url: string | undefined;
   pending: boolean;
 }
 
-const typeIcon = (type: string) => icons[(['image', 'video', 'audio'] as const).find((kind) => type.startsWith(`${kind}/`)) ?? 'file'];
-
+/** One row: picture or type icon, name, size, status, progress bar and details (percent, speed, time left), buttons. */
 export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbnail = { url: undefined, pending: false }): TemplateResult {
   const { status, file } = item;
   const { t, f } = wording;
@@ -63,9 +59,10 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
   const left = item.secondsLeft;
   const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })];
   const { primary, secondary } = actionsFor(status);
+  // Empty without a picture: CSS draws the icon of the file's type or extension (render/type-icons.ts, loaded with the first row).
   return html`<li part="item item-${status}" data-status=${status} data-item=${item.id}>
-    <span class="thumbnail" part="thumbnail" data-pending=${thumbnail.pending ? '' : nothing}
-      >${thumbnail.url ? html`<img src=${thumbnail.url} alt="" />` : typeIcon(file.type)}</span
+    <span class="thumbnail" part="thumbnail" data-type=${file.type} data-name=${file.name} data-pending=${thumbnail.pending ? '' : nothing}
+      >${thumbnail.url ? html`<img src=${thumbnail.url} alt="" />` : nothing}</span
     >
     ${fileName(item.relativePath, item.id)}
     <span class="size" part="size">${f.bytes(file.size)}</span>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { patternFile } from '../support/files.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, rowOf, scrollToRow } from './support/fixture.ts';
-import { loads, pngFile, thumbnailOf, watchObjectUrls } from './support/thumbnails.ts';
+import { iconOf, loads, pngFile, thumbnailOf, watchObjectUrls } from './support/thumbnails.ts';
 
 // Videos are in thumbnails-video.test.ts.
 
@@ -18,7 +18,7 @@ describe('<resumable-upload> thumbnails', () => {
     expect(image!.naturalWidth).toBe(128);
     const icon = (await rowOf(element, notes!)).querySelector('[part~=thumbnail]')!;
     expect(icon.querySelector('img')).toBeNull();
-    expect(icon.querySelector('svg')).not.toBeNull();
+    expect((await iconOf(icon))?.family).toBe('text');
     await expectNoAxeViolations(element);
 
     const url = image!.src;
@@ -51,7 +51,7 @@ describe('<resumable-upload> thumbnails', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const cell = (await rowOf(element, broken!)).querySelector('[part~=thumbnail]')!;
     expect(cell.querySelector('img')).toBeNull();
-    expect(cell.querySelector('svg')).not.toBeNull();
+    expect((await iconOf(cell))?.family).toBe('image');
   });
 });
 

@@ -2,6 +2,20 @@
 import type { ResumableUploadElement, UploadItem } from '../../../../src/element.ts';
 import { rowOf } from './fixture.ts';
 
+/**
+ * The file-type icon a thumbnail cell shows, once the icons have loaded (with the first row): its
+ * family, its colour and its picture (a CSS mask on the cell's ::before); undefined while the cell
+ * shows a picture of the file instead.
+ */
+export async function iconOf(cell: Element): Promise<{ family: string; colour: string; mask: string } | undefined> {
+  const family = () => getComputedStyle(cell).getPropertyValue('--_family').trim();
+  for (let i = 0; i < 200 && !family(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  const before = getComputedStyle(cell, '::before');
+  const mask = before.maskImage || before.getPropertyValue('-webkit-mask-image');
+  if (cell.querySelector('img') || before.content === 'none' || !mask || mask === 'none') return undefined;
+  return { family: family(), colour: getComputedStyle(cell).color, mask };
+}
+
 /** A real PNG of `width` × `height`, drawn and encoded by the browser. */
 export async function pngFile(name: string, width = 640, height = 480): Promise<File> {
   const canvas = new OffscreenCanvas(width, height);
