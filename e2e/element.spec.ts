@@ -267,3 +267,55 @@ test('screenshots at a 390 px phone width: one line per figure, a long name one 
   await longRow.getByRole('button', { name: /^Pause/ }).click();
   await expect(longRow).toHaveAttribute('data-status', 'paused');
 });
+
+test('screenshots at 1280 and 390 px of rows of every kind: five uploading, one failed, one done, each with its type icon', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/demo/');
+  await page.selectOption('select[name=chunkSize]', '1048576');
+  await page.check('input[name=slow]');
+  await page.evaluate(() => {
+    type Element = HTMLElement & { concurrency: number; prepare: (file: File) => object; addFiles(files: File[]): unknown };
+    const element = document.getElementById('default') as Element;
+    element.concurrency = 5;
+    // The CSV's session is refused: a failed row with its reason.
+    const refused = { 'X-Test-Faults': JSON.stringify([{ kind: 'status', status: 403, match: 'start' }]) };
+    element.prepare = (file) => (file.name === 'figures.csv' ? { headers: refused } : {});
+    const file = (name: string, mib: number, type = '') => new File([new Uint8Array(mib * 1024 * 1024 + 1000)], name, { type });
+    element.addFiles([
+      file('quarterly-report-of-the-northern-region-2026.pdf', 30, 'application/pdf'),
+      file('figures.csv', 1),
+      file('notes.txt', 0, 'text/plain'),
+      file('photos-of-the-summer.zip', 40, 'application/zip'),
+      file('interview.mp3', 40, 'audio/mpeg'),
+      file('main.ts', 30),
+      file('holiday.mov', 40, 'video/quicktime'),
+    ]);
+  });
+  const element = uploader(page, 'default');
+  await expect(element.row('notes.txt')).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(element.row('figures.csv')).toHaveAttribute('data-status', 'failed', { timeout: 30_000 });
+  await expect(element.host.locator('li[data-status=uploading]')).toHaveCount(5, { timeout: 30_000 });
+  for (const name of ['northern-region-2026.pdf', 'summer.zip', 'interview.mp3', 'main.ts', 'holiday.mov']) {
+    await expect(element.row(name).locator('[part=details] bdi')).toHaveCount(3, { timeout: 30_000 });
+  }
+  const families = () =>
+    element.host.locator('[part~=thumbnail]').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell).getPropertyValue('--_family').trim()));
+  await expect.poll(families).toEqual(['pdf', 'spreadsheet', 'text', 'archive', 'audio', 'code', 'video']);
+  // Two lines a row when wide: an uploading row is at most 3.5 times the text's size high (four lines made 6.25).
+  const heights = await element.host.locator('li[data-item]').evaluateAll((rows) => rows.map((row) => row.getBoundingClientRect().height / parseFloat(getComputedStyle(row).fontSize)));
+  for (const height of heights) expect(height).toBeLessThanOrEqual(3.5);
+  await element.host.screenshot({ path: testInfo.outputPath('rows-1280.png'), animations: 'disabled' });
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.setViewportSize({ width: 390, height: 1400 });
+  await element.host.screenshot({ path: testInfo.outputPath('rows-390.png'), animations: 'disabled' });
+  // Forced colours: the icons drawn in the system's text colour, not the author's.
+  await emulateMedia(page, { forcedColors: 'active' });
+  const icon = element.row('figures.csv').locator('[part~=thumbnail]');
+  const [iconColour, text] = await icon.evaluate((cell) => [getComputedStyle(cell, '::before').backgroundColor, getComputedStyle(cell.closest('li')!.querySelector('[part=name]')!).color]);
+  expect(iconColour).toBe(text);
+  await element.host.screenshot({ path: testInfo.outputPath('rows-390-forced-colors.png'), animations: 'disabled' });
+  await emulateMedia(page, { forcedColors: 'none' });
+  for (const name of ['rows-1280', 'rows-390', 'rows-390-forced-colors']) await testInfo.attach(name, { path: testInfo.outputPath(`${name}.png`), contentType: 'image/png' });
+  await page.evaluate(() => (document.getElementById('default') as HTMLElement & { cancelAll(): void }).cancelAll());
+});
