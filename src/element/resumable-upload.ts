@@ -522,11 +522,12 @@ export class ResumableUploadElement extends LitElement {
     return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction, this.#label(wording.f)) : nothing;
   }
 
-  /** What tells this element from others on the page: its `<label>` or `aria-label`, else its number among several. */
+  /** What tells this element from others in its tree (the page, or the shadow root it sits in): its `<label>` or `aria-label`, else its number among several. */
   #label(f: Formatter): string {
-    // Its `<label for>` by query: Firefox's `ElementInternals.labels` stays empty for it.
-    const own = (this.id && document.querySelector(`label[for="${CSS.escape(this.id)}"]`)?.textContent?.trim()) || this.getAttribute('aria-label');
-    const all = [...document.querySelectorAll(this.localName)];
+    // A `<label for>` names an element in its own tree only. By query: Firefox's `ElementInternals.labels` stays empty for it.
+    const root = this.getRootNode() as Document | ShadowRoot;
+    const own = (this.id && root.querySelector(`label[for="${CSS.escape(this.id)}"]`)?.textContent?.trim()) || this.getAttribute('aria-label');
+    const all = [...root.querySelectorAll(this.localName)];
     return own || (all.length > 1 ? f.count(all.indexOf(this) + 1) : '');
   }
 

@@ -159,3 +159,25 @@ describe('<resumable-upload> summaries of several elements', () => {
     }
   });
 });
+
+describe('<resumable-upload> inside a shadow root', () => {
+  it('is named by the <label> of its own tree, and numbered among the elements there', async () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = host.attachShadow({ mode: 'open' });
+    try {
+      // A label with the same `for` on the page itself is not this element's: ids are per tree.
+      const decoy = Object.assign(document.createElement('label'), { htmlFor: 'photos', textContent: 'Not mine' });
+      document.body.append(decoy);
+      root.append(Object.assign(document.createElement('label'), { htmlFor: 'photos', textContent: 'Photos' }));
+      const elements = [await mount({ multiple: true, auto: 'false', id: 'photos' }), await mount({ multiple: true, auto: 'false' })];
+      root.append(...elements);
+      for (const element of elements) element.addFiles([patternFile(10, 'a.bin'), patternFile(10, 'b.bin')]);
+      const names = () => Promise.all(elements.map(async (element) => (await summaryOf(element)).getAttribute('aria-label')));
+      expect(await names()).toEqual(['All uploads: Photos', 'All uploads: 2']);
+      decoy.remove();
+    } finally {
+      host.remove();
+    }
+  });
+});
