@@ -1,6 +1,7 @@
 import { UploadError } from '../errors/upload-error.ts';
 import type { UploadContext } from '../protocol/context.ts';
 import type { ChunkSizing } from './chunk-sizer.ts';
+import { MAX_TIMER_MS } from './retry-budget.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { SESSION_LIFETIME_MS } from '../storage/stored-upload.ts';
@@ -23,11 +24,15 @@ export interface RetryOptions {
   retries: number;
   /** The first wait; each next one doubles, plus up to this much random jitter. @default 1000 */
   baseDelayMs: number;
-  /** No computed wait (2^n × base plus jitter) is longer than this. @default 60000 */
+  /**
+   * No computed wait (2^n × base plus jitter) is longer than this. No wait of any kind is longer than
+   * 2147483647 (about 24.8 days, the longest a browser's timer waits). @default 60000
+   */
   maxDelayMs: number;
   /**
    * A server's `Retry-After` is honoured up to this long, beyond `maxDelayMs`: a quota server that
-   * says "come back in 5 minutes" is waited for instead of burning the retries. @default 600000 (10 minutes)
+   * says "come back in 5 minutes" is waited for instead of burning the retries. As `maxDelayMs`, held
+   * to 2147483647. @default 600000 (10 minutes)
    */
   maxRetryAfterMs: number;
 }
@@ -105,7 +110,8 @@ export interface UploadOptions {
    * answer's body does not arrive in full within as long of its headers. It counts as a network
    * failure: retried, and the upload then asks the session where it stands and goes on. A read of the
    * file that does not answer for as long (a disk gone in a way that hangs) fails with
-   * `'file-unreadable'`. @default 30000
+   * `'file-unreadable'`. A value above 2147483647 (about 24.8 days, the longest a browser's timer
+   * waits; a longer one fires at once) counts as 2147483647. @default 30000
    */
   stallTimeoutMs?: number;
   /**
@@ -316,7 +322,8 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   if (!Array.isArray(extraOrigins) || !extraOrigins.every(isHttpOrigin)) {
     throw invalid('`credentialOrigins` must be an array of origins with their scheme, such as "https://storage.example.com".');
   }
-  const stallTimeoutMs = checkCount('stallTimeoutMs', options.stallTimeoutMs, DEFAULT_STALL_TIMEOUT_MS);
+  // Held to what a timer holds (more fires it at once), as the retries' waits are.
+  const stallTimeoutMs = Math.min(checkCount('stallTimeoutMs', options.stallTimeoutMs, DEFAULT_STALL_TIMEOUT_MS), MAX_TIMER_MS);
   if (stallTimeoutMs === 0) throw invalid('`stallTimeoutMs` must be above 0.');
   const metadata = options.metadata;
   if (metadata !== undefined && !isPlainObject(metadata)) throw invalid('`metadata` must be a plain object.');

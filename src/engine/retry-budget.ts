@@ -12,7 +12,7 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
 }
 
 /** A timer fires at once when asked for more than this (about 24.8 days). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The exponential backoff of Google's media-upload guide (the Gmail and Campaign Manager 360 API

@@ -167,3 +167,23 @@ describe('an answer whose body never ends', () => {
     ]);
   });
 });
+
+describe('a `stallTimeoutMs` longer than a timer holds', () => {
+  // A browser fires a timer of more than 2^31 − 1 ms at once: unheld, every request would be given
+  // up as it starts. Held to that, no request is given up: the server sees each one once, answered.
+  it.each([2 ** 31, 2 ** 40, Number.MAX_SAFE_INTEGER])('%d watches requests as the longest timer does', async (longest) => {
+    const size = 2 * QUANTUM;
+    const upload = new Upload(patternFile(size), {
+      endpoint: endpoint(),
+      chunkSize: QUANTUM,
+      retry: fast,
+      store: false,
+      stallTimeoutMs: longest,
+      // Answers that take a while (a busy server): far within the watch, far beyond a timer fired at once.
+      headers: faultHeaders([{ kind: 'delay', ms: 200, times: 3 }]),
+    });
+    const result = await upload.start();
+    expect(result.status).toBe(201);
+    expect(kinds(await sessionLog(result.sessionUri!))).toEqual(['start 200', 'chunk 308', 'chunk 201']);
+  });
+});
