@@ -51,8 +51,8 @@ const STATE_TABLE = {
 type ActiveRows = { [S in UploadState]: (typeof STATE_TABLE)[S] extends { active: true } ? S : never };
 export type ActiveState = ActiveRows[UploadState];
 
-/** The states of a running upload, derived from the table. */
-export const ActiveStates: readonly ActiveState[] = Object.freeze(
+/** The states of a running upload, derived from the table. Pure: a bundle that never reads it (the engine alone) drops it. */
+export const ActiveStates: readonly ActiveState[] = /* @__PURE__ */ Object.freeze(
   (Object.keys(STATE_TABLE) as UploadState[]).filter((state): state is ActiveState => STATE_TABLE[state].active),
 );
 

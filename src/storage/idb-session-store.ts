@@ -1,4 +1,4 @@
-import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { SessionStore } from './session-store.ts';
 import { isStoredUpload, type StoredUpload } from './stored-upload.ts';
 
@@ -11,30 +11,35 @@ export class IdbSessionStore implements SessionStore {
   }
 
   async get(fingerprint: string): Promise<StoredUpload | undefined> {
-    const record: unknown = await get(fingerprint, this.#store);
+    const record: unknown = await this.#store('readonly', (store) => promisifyRequest(store.get(fingerprint)));
     if (record === undefined) return undefined;
     if (isStoredUpload(record) && record.fingerprint === fingerprint) return record;
-    await del(fingerprint, this.#store);
+    await this.delete(fingerprint);
     return undefined;
   }
 
   set(record: StoredUpload): Promise<void> {
-    return set(record.fingerprint, record, this.#store);
+    return this.#write((store) => store.put(record, record.fingerprint));
   }
 
   delete(fingerprint: string): Promise<void> {
-    return del(fingerprint, this.#store);
+    return this.#write((store) => store.delete(fingerprint));
   }
 
   async list(): Promise<StoredUpload[]> {
+    // Every browser this runs in has getAll (idb-keyval's `entries` also carries a cursor for those without).
+    const [keys, records] = await this.#store('readonly', (store) => Promise.all([promisifyRequest(store.getAllKeys()), promisifyRequest(store.getAll())]));
     // A record under another key than its own fingerprint was not written by the engine.
-    return (await entries<IDBValidKey, unknown>(this.#store)).flatMap(([key, record]) =>
-      isStoredUpload(record) && record.fingerprint === key ? [record] : [],
-    );
+    return records.filter((record: unknown, i) => isStoredUpload(record) && record.fingerprint === keys[i]);
   }
 
   clear(): Promise<void> {
-    return clear(this.#store);
+    return this.#write((store) => store.clear());
+  }
+
+  /** A change that settles once its transaction is committed, as idb-keyval's `set` and `del` do. */
+  #write(change: (store: IDBObjectStore) => unknown): Promise<void> {
+    return this.#store('readwrite', (store) => (change(store), promisifyRequest<void>(store.transaction)));
   }
 }
 
