@@ -9,12 +9,16 @@ const READ = 4 * 1024 * 1024;
 
 /**
  * CRC-32C of a file's first bytes, for each length a session may hold of it: every 256 KiB boundary
- * (a server commits whole quanta) and the whole file. Computed once, in order, as far as asked.
+ * (a server commits whole quanta) and the whole file, computed once, in order, as far as asked; and
+ * any other length asked for (a server may keep part of a chunk: the chunks after it start and end
+ * off the boundaries), from the boundary below it.
  * Loaded only for persisted resumable uploads, when their first chunk goes or a stored session is checked.
  */
 export class PrefixChecksums {
   /** `#crcs[k]`: the CRC-32C of the first min(k × 256 KiB, size) bytes. */
   readonly #crcs = [0];
+  /** Lengths off the boundaries: a chunk's end is the next chunk's start. */
+  readonly #between = new Map<number, Promise<number>>();
   #reading: Promise<void> = Promise.resolve();
 
   /** `readTimeoutMs`: a read of the file unanswered this long fails with `'file-unreadable'`. */
@@ -60,10 +64,21 @@ export class PrefixChecksums {
     return best && (await this.at(best[0])) === best[1] ? [best] : undefined;
   }
 
-  /** The CRC-32C of the first `length` bytes; undefined for a length no session holds (not a boundary, nor the size). */
+  /** The CRC-32C of the first `length` bytes; undefined for a length that is no whole number of bytes of the file. */
   async at(length: number): Promise<number | undefined> {
+    if (!Number.isSafeInteger(length) || length < 0 || length > this.file.size) return undefined;
     const k = this.#index(length);
-    if (k === undefined) return undefined;
+    if (k === undefined) {
+      // Off the boundaries: from the one below, on over the bytes up to `length`.
+      const below = length - (length % CHUNK_QUANTUM);
+      let crc = this.#between.get(length);
+      if (!crc) {
+        crc = this.at(below).then(async (base) => crc32c(new Uint8Array(await this.#read(below, length)), base));
+        this.#between.set(length, crc);
+        crc.catch(() => this.#between.delete(length)); // a failed read is tried afresh by the next caller
+      }
+      return crc;
+    }
     while (this.#crcs.length <= k) {
       this.#reading = this.#reading.then(() => this.#readOn());
       await this.#reading;
@@ -83,13 +98,21 @@ export class PrefixChecksums {
     return Number.isInteger(k) && k >= 0 && length <= size ? k : undefined;
   }
 
+  /** Bytes [start, end) of the file (fewer at its end); none where some were due means the file changed. */
+  async #read(start: number, end: number): Promise<ArrayBuffer> {
+    const bytes = await readWithin(this.file.slice(start, end).arrayBuffer(), this.file, this.readTimeoutMs);
+    if (bytes.byteLength === 0 && start < end) {
+      throw new UploadError('file-unreadable', `The file gave no bytes at ${start} of its ${this.file.size}: it changed on disk since it was chosen.`);
+    }
+    return bytes;
+  }
+
   /** Reads the next slice of the file and notes the checksum at each boundary in it. */
   async #readOn(): Promise<void> {
     const { size } = this.file;
     const start = (this.#crcs.length - 1) * CHUNK_QUANTUM;
     if (start >= size) return;
-    const bytes = new Uint8Array(await readWithin(this.file.slice(start, start + READ).arrayBuffer(), this.file, this.readTimeoutMs));
-    if (bytes.length === 0) throw new UploadError('file-unreadable', `The file gave no bytes at ${start} of its ${size}: it changed on disk since it was chosen.`);
+    const bytes = new Uint8Array(await this.#read(start, start + READ));
     let crc = this.#crcs[this.#crcs.length - 1]!;
     for (let at = 0; at < bytes.length; at += CHUNK_QUANTUM) {
       crc = crc32c(bytes.subarray(at, at + CHUNK_QUANTUM), crc);

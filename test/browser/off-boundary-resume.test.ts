@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { Upload, clearStoredUploads, listStoredUploads } from '../../src/index.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternBytes } from './support/files.ts';
-import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
+import { endpoint, faultHeaders, injectFaults, sessionLog } from './support/server.ts';
 import { rejection } from './support/upload-helpers.ts';
 
 const SIZE = 4 * QUANTUM + 5;
@@ -50,6 +50,41 @@ describe('a session that holds a count off the 256 KiB boundaries', () => {
     const url = endpoint();
     const earlier = await interrupted(url);
     const edited = file(true);
+    const result = await new Upload(edited, options(url)).start();
+    expect(result.sessionUri).not.toBe(earlier);
+    await expectStored(result, edited);
+  });
+
+  it('is taken up again after a second interruption at a count off the boundaries too', async () => {
+    const url = endpoint();
+    const earlier = await interrupted(url);
+    // Taken up from QUANTUM + 1000: its next chunk reaches the server whole, but its answer is lost,
+    // and the page goes (no retry): the record was written before that chunk, the server holds more.
+    await injectFaults(earlier, [{ kind: 'lose-response', match: 'chunk' }]);
+    expect((await rejection(new Upload(file(), options(url)).start())).code).toBe('network');
+    const second = 2 * QUANTUM + 1000;
+    const result = await new Upload(file(), options(url)).start();
+    expect(result.sessionUri).toBe(earlier);
+    await expectStored(result, file());
+    const log = await sessionLog(earlier);
+    const lost = log.requests.findIndex((request) => request.dropped);
+    // The lost chunk, the resume's query, then the bytes from where the server is.
+    expect(log.requests.slice(lost, lost + 3)).toMatchObject([
+      { kind: 'chunk', contentRange: `bytes ${QUANTUM + 1000}-${second - 1}/${SIZE}` },
+      { kind: 'query', status: 308 },
+      { kind: 'chunk', contentRange: `bytes ${second}-${second + QUANTUM - 1}/${SIZE}` },
+    ]);
+  });
+
+  it('is not taken up after the second interruption for a file changed within the bytes sent since', async () => {
+    const url = endpoint();
+    const earlier = await interrupted(url);
+    await injectFaults(earlier, [{ kind: 'lose-response', match: 'chunk' }]);
+    expect((await rejection(new Upload(file(), options(url)).start())).code).toBe('network');
+    // Changed in the bytes the lost chunk carried, past the first interruption's count.
+    const bytes = new Uint8Array(await file().arrayBuffer());
+    bytes.fill(0x2a, 2 * QUANTUM + 10, 2 * QUANTUM + 20);
+    const edited = new File([bytes], 'partial.bin', { type: 'application/octet-stream', lastModified: Date.UTC(2026, 0, 2) });
     const result = await new Upload(edited, options(url)).start();
     expect(result.sessionUri).not.toBe(earlier);
     await expectStored(result, edited);

@@ -33,10 +33,12 @@ describe('PrefixChecksums', () => {
   const content = bytes(5 * Q + 123, 1);
   const file = new Blob([content]);
 
-  it('gives the CRC-32C of the first bytes at each 256 KiB boundary and at the end, and nothing elsewhere', async () => {
+  it('gives the CRC-32C of the first bytes at any length of the file, on the boundaries or off them, and nothing past it', async () => {
     const sums = new PrefixChecksums(file);
     for (const length of [0, Q, 3 * Q, 5 * Q, content.length]) expect(await sums.at(length)).toBe(crc32c(content.subarray(0, length)));
-    for (const length of [1, Q + 1, content.length + 1, 6 * Q, -Q]) expect(await sums.at(length)).toBeUndefined();
+    // Off the boundaries, asked before and after the boundaries around them were summed.
+    for (const length of [1, Q + 1, 5 * Q + 100, 2 * Q - 1, Q + 1]) expect(await sums.at(length)).toBe(crc32c(content.subarray(0, length)));
+    for (const length of [content.length + 1, 6 * Q, -Q, -1, Q + 0.5, Number.NaN]) expect(await sums.at(length)).toBeUndefined();
   });
 
   it('records, for a chunk about to go, every length the session may then hold', async () => {
@@ -44,8 +46,10 @@ describe('PrefixChecksums', () => {
     expect(await lengths(0, 2 * Q)).toEqual([0, Q, 2 * Q]);
     expect(await lengths(Q, 2 * Q)).toEqual([Q, 2 * Q]);
     expect(await lengths(4 * Q, content.length)).toEqual([4 * Q, 5 * Q, content.length]);
-    // An offset off the boundaries (a server that committed an odd count) has no checksum of its own.
-    expect(await lengths(Q + 5, 3 * Q)).toEqual([2 * Q, 3 * Q]);
+    // After a server kept an odd count, the chunks start and end off the boundaries: their ends too
+    // are lengths the session may hold next (a later resume checks the one it is told).
+    expect(await lengths(Q + 5, 3 * Q)).toEqual([Q + 5, 2 * Q, 3 * Q]);
+    expect(await lengths(Q + 5, 2 * Q + 5)).toEqual([Q + 5, 2 * Q, 2 * Q + 5]);
   });
 
   it('adds the lengths up to `through` already summed, without waiting for the rest', async () => {
