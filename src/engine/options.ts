@@ -1,7 +1,6 @@
 import { UploadError } from '../errors/upload-error.ts';
 import type { UploadContext } from '../protocol/context.ts';
 import type { ChunkSizing } from './chunk-sizer.ts';
-import { MAX_TIMER_MS } from './retry-budget.ts';
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { SESSION_LIFETIME_MS } from '../storage/stored-upload.ts';
@@ -9,6 +8,7 @@ import { defaultClient } from '../transport/default-client.ts';
 import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/http-client.ts';
 import { credentialOrigins, isAcceptableSessionUri, isHttpOrigin } from '../security/origin-policy.ts';
 import { CHUNK_QUANTUM } from '../utils/sizes.ts';
+import { MAX_TIMER_MS } from '../utils/sleep.ts';
 
 const UPLOAD_TYPES: readonly string[] = ['resumable', 'media', 'multipart', 'auto'];
 /** How the bytes go: a resumable session, one `media` or `multipart` request, or `auto` (one request for small files where that is safe). */

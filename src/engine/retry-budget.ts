@@ -1,6 +1,7 @@
 import { UploadError } from '../errors/upload-error.ts';
 import type { RetryableFailure } from '../errors/retryable-failure.ts';
 import type { RetryOptions } from './options.ts';
+import { MAX_TIMER_MS } from '../utils/sleep.ts';
 
 /** `Retry-After` as milliseconds: delta seconds or an HTTP date. */
 export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
@@ -10,9 +11,6 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
-
-/** A timer fires at once when asked for more than this (about 24.8 days). */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The exponential backoff of Google's media-upload guide (the Gmail and Campaign Manager 360 API

@@ -1,3 +1,6 @@
+/** A timer fires at once when asked for more than this (about 24.8 days). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
