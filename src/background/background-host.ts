@@ -1,9 +1,15 @@
 import type { UploadContext } from '../protocol/context.ts';
+import type { UploadResult } from '../protocol/final-result.ts';
+import type { SessionStore } from '../storage/session-store.ts';
 
 /** What the hand-off reads of the upload's options (the engine's normalised options fit). */
 export interface HandOffOptions extends Pick<UploadContext, 'headers' | 'credentialOrigins'> {
   /** The `background` option with its defaults; undefined when it is off. */
   readonly background: { readonly maxBytes: number; readonly headers: boolean } | undefined;
+  /** Where the service worker writes how a job ended, beside the upload's record. */
+  readonly store: SessionStore | undefined;
+  /** A read of the file unanswered this long is `'file-unreadable'`. */
+  readonly stallTimeoutMs: number;
 }
 
 /** What an `Upload` lets its background hand-off see and do; kept small so the engine stays the one writer. */
@@ -25,9 +31,10 @@ export interface BackgroundHost {
   ended(): boolean;
   /**
    * Stops the foreground now (the request in flight is cancelled) and keeps it stopped until
-   * `until` settles; then the upload asks the session where it stands and goes on or finishes.
+   * `until` settles: with the server's final answer, which the service worker kept, the upload is
+   * done; without, it asks the session where it stands and goes on or finishes.
    */
-  handOff(until: Promise<unknown>): void;
+  handOff(until: Promise<UploadResult | undefined>): void;
   /** The browser took the request: the upload is `'background'` until the hand-off's `until` settles. */
   accepted(): void;
   /**

@@ -5,8 +5,11 @@ import {
   type BackgroundFetchManagerLike,
   type BackgroundFetchRegistrationLike,
   type BackgroundMessage,
+  type BackgroundOutcome,
 } from './background-fetch-api.ts';
 import type { BackgroundHost } from './background-host.ts';
+import { checkedOutcome, outcomeOf, resultOf } from './background-outcome.ts';
+import type { UploadResult } from '../protocol/final-result.ts';
 import { shownName } from '../utils/shown-name.ts';
 
 /** How long a page waits, after the job ended, for the service worker to say it wrote the record. */
@@ -14,14 +17,14 @@ const WORKER_GRACE_MS = 3000;
 
 /**
  * Settles when the job ends, however it ends, and the service worker has written its outcome (it
- * says so on the channel; a worker without `handleBackgroundUploads` never does, hence the grace
- * time). Only then may the upload ask the session and forget the record, which the worker would
- * otherwise write back.
+ * says so on the channel, with the outcome; a worker without `handleBackgroundUploads` never does,
+ * hence the grace time). Only then may the upload ask the session and forget the record, which the
+ * worker would otherwise write back.
  */
-export function jobEnded(registration: BackgroundFetchRegistrationLike, fingerprint: string): Promise<void> {
+export function jobEnded(registration: BackgroundFetchRegistrationLike, fingerprint: string): Promise<BackgroundOutcome | undefined> {
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
-  const told = new Promise<void>((resolve) => {
-    if (channel) channel.onmessage = ({ data }: MessageEvent<BackgroundMessage>) => data?.fingerprint === fingerprint && resolve();
+  const told = new Promise<BackgroundOutcome | undefined>((resolve) => {
+    if (channel) channel.onmessage = ({ data }: MessageEvent<BackgroundMessage>) => data?.fingerprint === fingerprint && resolve(checkedOutcome(data.outcome));
   });
   const ended = new Promise<void>((resolve) => {
     const check = () => {
@@ -32,14 +35,28 @@ export function jobEnded(registration: BackgroundFetchRegistrationLike, fingerpr
     registration.addEventListener('progress', check);
     check();
   });
-  const grace = ended.then(() => new Promise<void>((resolve) => setTimeout(resolve, WORKER_GRACE_MS)));
+  const grace = ended.then(() => new Promise<undefined>((resolve) => setTimeout(resolve, WORKER_GRACE_MS)));
   return Promise.race([told, grace]).finally(() => channel?.close());
 }
 
-/** The browser runs the upload's request: a cancel in the page stops it too. Settles as `jobEnded`. */
-function taken(host: BackgroundHost, registration: BackgroundFetchRegistrationLike): Promise<void> {
+/**
+ * The browser runs the upload's request: a cancel in the page stops it too. Settles as `jobEnded`,
+ * with the server's final answer when the service worker kept one: said on the channel, else
+ * written in the record (when it ended after `since`), so the session is not asked again (a server
+ * may forget a finished session, and its 404 would leave the upload's outcome unknown).
+ */
+async function taken(host: BackgroundHost, registration: BackgroundFetchRegistrationLike, since = Date.now()): Promise<UploadResult | undefined> {
   host.lifetime.addEventListener('abort', () => void registration.abort().catch(() => false), { once: true });
-  return jobEnded(registration, host.fingerprint);
+  const told = await jobEnded(registration, host.fingerprint);
+  const outcome = told ?? (await recordedOutcome(host));
+  const sessionUri = host.sessionUri();
+  return outcome && outcome.at >= since && sessionUri ? resultOf(outcome, host.file.size, sessionUri) : undefined;
+}
+
+/** What the service worker wrote into the upload's record when a job ended, if anything. */
+async function recordedOutcome(host: BackgroundHost): Promise<BackgroundOutcome | undefined> {
+  const record = await host.options.store?.get(host.fingerprint).catch(() => undefined);
+  return record ? outcomeOf(record) : undefined;
 }
 
 /** The request that sends the rest of the file, from the server's offset, to the session. */
@@ -83,8 +100,8 @@ export async function watchBackground(host: BackgroundHost): Promise<void> {
   if (!manager) return;
   const id = jobId(host.fingerprint);
   /** Set while a job of this upload runs: hidden again, or unloading after hiding, hands nothing twice. */
-  let held: Promise<unknown> | undefined;
-  const hold = (until: Promise<unknown>) => {
+  let held: Promise<UploadResult | undefined> | undefined;
+  const hold = (until: Promise<UploadResult | undefined>) => {
     const current = (held = until.finally(() => {
       if (held === current) held = undefined;
     }));
@@ -135,7 +152,7 @@ export async function watchBackground(host: BackgroundHost): Promise<void> {
  * repeats bytes the server may hold (all of a chunk that arrived whole), which the protocol's
  * servers refuse ("resume from the offset the server returned").
  */
-function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: string, headers: Record<string, string>, start: number): Promise<void> | undefined {
+function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: string, headers: Record<string, string>, start: number): Promise<UploadResult | undefined> | undefined {
   const sessionUri = host.sessionUri();
   const rest = host.file.size - start;
   if (!host.running() || !sessionUri || rest <= 0 || rest > host.options.background!.maxBytes) return undefined;

@@ -359,8 +359,9 @@ export class Upload extends EventTarget {
       running: () => isActive(this.#state),
       ended: () => this.#state === 'done' || this.#state === 'aborted',
       handOff: (until) => {
+        // The service worker's word on how the request ended: the server's final answer is the result.
         const held = (this.#background = until.then(
-          () => {},
+          (result) => void (this.#delivered ??= result),
           () => {},
         ));
         void held.then(() => {

@@ -3,12 +3,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Upload, clearStoredUploads } from '../../src/index.ts';
 import { CHANNEL_NAME, JOB_PREFIX } from '../../src/background/background-fetch-api.ts';
+import { defaultSessionStore } from '../../src/storage/idb-session-store.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, faultsOnce, objectsNamed, sessionLog } from './support/server.ts';
 import { fast, rejection } from './support/upload-helpers.ts';
 
-/** Background Fetch as Chromium's: the job's request runs (here, from the page) and the worker then says so on the channel. */
-function fakeBackgroundFetch(accept: boolean) {
+/** What the fake service worker does once the job's request ended: what `handleBackgroundUploads` does, or less, or a lie. */
+type Worker = 'tells' | 'writes' | 'fails' | 'lies';
+
+/**
+ * Background Fetch as Chromium's: the job's request runs (here, from the page), then the worker
+ * writes the outcome into the record and says so on the channel (`tells`); or only writes it (a
+ * message the page missed); or says the job failed (`fails`); or says a final answer for another
+ * size (`lies`).
+ */
+function fakeBackgroundFetch(accept: boolean, worker: Worker = 'tells') {
   const jobs: Response[] = [];
   const manager = {
     async fetch(id: string, request: Request) {
@@ -16,10 +25,21 @@ function fakeBackgroundFetch(accept: boolean) {
       const registration = Object.assign(new EventTarget(), { id, result: '' as '' | 'success' | 'failure', abort: async () => false });
       void fetch(request).then(async (response) => {
         jobs.push(response);
+        const at = Date.now();
+        const body = await response.text();
+        const contentType = response.headers.get('Content-Type') ?? '';
+        const outcome =
+          worker === 'fails'
+            ? { state: 'interrupted', reason: 'failed', at }
+            : { state: 'done', status: response.status, body: worker === 'lies' ? JSON.stringify({ ...JSON.parse(body), size: '1' }) : body, contentType, at };
+        const fingerprint = id.slice(JOB_PREFIX.length);
+        const record = await defaultSessionStore().get(fingerprint);
+        await defaultSessionStore().set({ ...record!, background: outcome, updatedAt: at } as typeof record & object);
         registration.result = 'success';
         registration.dispatchEvent(new Event('progress'));
+        if (worker === 'writes') return;
         const channel = new BroadcastChannel(CHANNEL_NAME);
-        channel.postMessage({ fingerprint: id.slice(JOB_PREFIX.length), outcome: { state: 'done', status: response.status, body: await response.text(), contentType: '', at: Date.now() } });
+        channel.postMessage({ fingerprint, outcome });
         channel.close();
       });
       return registration;
@@ -61,12 +81,32 @@ function handedOffUpload(name: string) {
 }
 
 describe('after a hand-off to Background Fetch', () => {
-  it("a 404 on the session, whose job may have sent every byte, is 'outcome-unknown': no second object", async () => {
-    const jobs = fakeBackgroundFetch(true);
+  it.each([
+    ['said on its channel', 'tells'],
+    ['only written into the record, its message missed', 'writes'],
+  ] as const)("the server's final answer kept by the service worker is the result (%s): the session is not asked again", async (_, worker) => {
+    const jobs = fakeBackgroundFetch(true, worker);
+    const name = `handed-off-${crypto.randomUUID()}.bin`;
+    const upload = handedOffUpload(name);
+    const result = await upload.start();
+    // The job's request sent the rest and finished the session: its answer is the upload's.
+    expect(jobs.map((response) => response.status)).toEqual([201]);
+    expect(result).toMatchObject({ status: 201, sessionUri: upload.sessionUri, body: { name, size: String(4 * QUANTUM) } });
+    expect(upload.state).toBe('done');
+    expect(await objectsNamed(name)).toHaveLength(1);
+    const log = await sessionLog(upload.sessionUri!);
+    // No status query: the server, which forgets a finished session, would have answered it 404.
+    expect(log.requests.map((request) => `${request.kind} ${request.status}`)).toEqual(['start 200', 'chunk 308', 'chunk 201']);
+  });
+
+  it.each([
+    ['says the job failed (its answer lost)', 'fails'],
+    ['says it finished with a size other than the file\'s', 'lies'],
+  ] as const)("a 404 on the session when the service worker %s is 'outcome-unknown': no second object", async (_, worker) => {
+    const jobs = fakeBackgroundFetch(true, worker);
     const name = `handed-off-${crypto.randomUUID()}.bin`;
     const upload = handedOffUpload(name);
     const error = await rejection(upload.start());
-    // The job's request sent the rest and finished the session: one object.
     expect(jobs.map((response) => response.status)).toEqual([201]);
     expect(error.code).toBe('outcome-unknown');
     expect(error.status).toBe(404);

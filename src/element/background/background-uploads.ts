@@ -6,7 +6,7 @@ import {
   type BackgroundFetchRegistrationLike,
   type BackgroundMessage,
 } from '../../background/background-fetch-api.ts';
-import { outcomeOf } from '../../background/background-outcome.ts';
+import { outcomeOf, resultOf } from '../../background/background-outcome.ts';
 import type { UploadResult } from '../../protocol/final-result.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { BackgroundRow } from './background-row.ts';
@@ -23,23 +23,6 @@ export interface BackgroundSettings {
   listed(record: StoredUpload): boolean;
   /** The browser finished this upload: forget its record, then fire `upload-success` (once). */
   finished(record: StoredUpload, result: UploadResult): Promise<void>;
-}
-
-/** The server's final answer as the service worker kept it; a record is input, so its size is checked. */
-function resultOf(record: StoredUpload): UploadResult | undefined {
-  const outcome = outcomeOf(record);
-  if (outcome?.state !== 'done') return undefined;
-  let body: unknown = outcome.body;
-  if (/json/i.test(outcome.contentType)) {
-    try {
-      body = JSON.parse(outcome.body);
-    } catch {
-      // kept as text
-    }
-  }
-  const size = typeof body === 'object' && body !== null ? (body as { size?: unknown }).size : undefined;
-  if (size !== undefined && size !== '' && Number(size) !== record.size) return undefined;
-  return { status: outcome.status, body, sessionUri: record.sessionUri };
 }
 
 /**
@@ -114,7 +97,7 @@ export class BackgroundUploads implements ReactiveController {
       rows.push(this.#running(record, registration));
     }
     for (const record of records) {
-      const result = resultOf(record);
+      const result = resultOf(outcomeOf(record), record.size, record.sessionUri);
       if (!result || this.#done.has(record.fingerprint) || this.#settings.listed(record)) continue;
       this.#done.set(record.fingerprint, { fingerprint: record.fingerprint, name: record.name, size: record.size, state: 'done', sent: 0, from: record.size });
       await this.#settings.finished(record, result);
