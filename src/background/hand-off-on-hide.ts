@@ -10,6 +10,7 @@ import {
 import type { BackgroundHost } from './background-host.ts';
 import { checkedOutcome, outcomeOf, resultOf } from './background-outcome.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
+import { readWithin } from '../storage/read-within.ts';
 import { shownName } from '../utils/shown-name.ts';
 
 /** How long a page waits, after the job ended, for the service worker to say it wrote the record. */
@@ -165,12 +166,17 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
   } catch {
     return undefined; // refused at once (a body the browser cannot send): the foreground goes on
   }
-  // Refused later (no permission, a job already running, quota): the foreground goes on from the server's offset.
-  return registered.then(
+  // Refused later (no permission, a job already running, quota): the foreground goes on from the server's
+  // offset. The browser reads the rest of the file before it answers: a read that hangs (a disk gone
+  // that way) is given up as the engine's own reads are, and a job registered after all is stopped.
+  return readWithin(registered, host.file, host.options.stallTimeoutMs).then(
     (registration) => {
       host.accepted();
       return taken(host, registration);
     },
-    () => undefined,
+    () => {
+      void registered.then((late) => late.abort(), () => false);
+      return undefined;
+    },
   );
 }

@@ -159,7 +159,9 @@ export interface UploadOptions {
    * Let the browser finish the upload after the page is hidden or closed, where it can (Chromium's
    * Background Fetch, with a service worker that imports `resumable-upload/service-worker`): the
    * rest of the file goes as one request from the bytes the server confirmed. Elsewhere nothing
-   * changes. `true`, or `BackgroundOptions`. Resumable uploads only. @default false
+   * changes. A browser that has not taken the request within `stallTimeoutMs` (it reads the rest
+   * of the file first, and such a read may hang) is not waited for: the page sends the rest itself.
+   * `true`, or `BackgroundOptions`. Resumable uploads only. @default false
    */
   background?: boolean | BackgroundOptions;
 }

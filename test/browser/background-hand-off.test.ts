@@ -8,6 +8,9 @@ import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, faultsOnce, objectsNamed, sessionLog } from './support/server.ts';
 import { fast, rejection } from './support/upload-helpers.ts';
 
+/** Set by a test: the fake's `fetch` answers when the test says, as Chromium once it has read the request's body. */
+let reading: { registered: Promise<unknown>; answer: () => void; aborted: boolean } | undefined;
+
 /** What the fake service worker does once the job's request ended: what `handleBackgroundUploads` does, or less, or a lie. */
 type Worker = 'tells' | 'writes' | 'fails' | 'lies';
 
@@ -22,6 +25,7 @@ function fakeBackgroundFetch(accept: boolean, worker: Worker = 'tells') {
   const manager = {
     async fetch(id: string, request: Request) {
       if (!accept) throw new DOMException('No permission', 'NotAllowedError');
+      if (reading) return reading.registered; // the browser still reading the rest of the file
       const registration = Object.assign(new EventTarget(), { id, result: '' as '' | 'success' | 'failure', abort: async () => false });
       void fetch(request).then(async (response) => {
         jobs.push(response);
@@ -59,6 +63,7 @@ function hidePage(): void {
 
 beforeEach(() => clearStoredUploads());
 afterEach(() => {
+  reading = undefined;
   delete (document as { visibilityState?: unknown }).visibilityState;
   delete (navigator as { serviceWorker?: unknown }).serviceWorker;
   delete (globalThis as { BackgroundFetchManager?: unknown }).BackgroundFetchManager;
@@ -126,5 +131,28 @@ describe('after a hand-off to Background Fetch', () => {
     const log = await sessionLog(first!);
     expect(log.requests.map((request) => `${request.kind} ${request.status}`)).toEqual(['start 200', 'chunk 308', 'query 404']);
     expect(await objectsNamed(name)).toHaveLength(1);
+  });
+
+  it("a hand-off the browser does not answer (its read of the file hangs) is given up after `stallTimeoutMs`: the upload goes on", async () => {
+    fakeBackgroundFetch(true);
+    let answer!: () => void;
+    const registered = new Promise((resolve) => (answer = () => resolve(registration)));
+    const registration = { id: 'late', result: '', addEventListener() {}, removeEventListener() {}, abort: async () => ((reading!.aborted = true), true) };
+    reading = { registered, answer, aborted: false };
+    const name = `unanswered-${crypto.randomUUID()}.bin`;
+    const upload = new Upload(patternFile(4 * QUANTUM, name), { endpoint: endpoint(), chunkSize: QUANTUM, retry: fast, background: true, metadata: { name }, stallTimeoutMs: 1000 });
+    const states: string[] = [];
+    upload.addEventListener('statechange', ({ detail }) => states.push(detail.state));
+    upload.addEventListener('progress', ({ detail }) => detail.bytesCommitted === QUANTUM && hidePage());
+    const result = await upload.start();
+    expect(result.status).toBe(201);
+    expect(states).not.toContain('background');
+    const log = await sessionLog(result.sessionUri!);
+    // Stopped at the hand-off, then the session asked, then the rest from its offset: every byte once.
+    expect(log.requests.map((request) => `${request.kind} ${request.status}`)).toEqual(['start 200', 'chunk 308', 'query 308', 'chunk 308', 'chunk 308', 'chunk 201']);
+    expect(await objectsNamed(name)).toHaveLength(1);
+    // A job the browser registers after all is stopped: the page has sent the rest itself.
+    reading.answer();
+    await expect.poll(() => reading!.aborted).toBe(true);
   });
 });
