@@ -1,5 +1,5 @@
 // `npm run docs`: rewrites the generated blocks of the docs from the sources — the exports of each
-// entry point (docs/api.md) and the element's reference from its custom-elements.json
+// entry point (docs/api.md), the engine's options from their JSDoc (docs/engine.md) and the element's reference from its custom-elements.json
 // (docs/element.md, docs/styling-and-languages.md). test/node/docs-generated.test.ts fails when a
 // block differs from what this would write. The size table is `npm run size -- --write-docs`.
 import { readFile, writeFile } from 'node:fs/promises';

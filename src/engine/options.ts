@@ -100,7 +100,12 @@ export interface UploadOptions {
    * @default 134217728 (128 MiB)
    */
   maxChunkSize?: number;
-  /** When failures are retried; see `RetryOptions`. */
+  /**
+   * The backoff for `5xx`, `408`, `429` and lost connections (its fields below, in `RetryOptions`).
+   * The count starts again whenever the server confirms bytes it never confirmed before, so faults
+   * spread over hours do not add up, and a server that confirms the same bytes over and over still
+   * runs out of retries.
+   */
   retry?: Partial<RetryOptions>;
   /** Size in bytes below which `'auto'` sends one request instead of a session, when that request is `idempotent`. @default 5242880 (5 MiB) */
   autoThreshold?: number;
@@ -124,7 +129,8 @@ export interface UploadOptions {
    * Compute the file's MD5 and CRC-32C in a Worker while it uploads, and compare them with the
    * `md5Hash`/`crc32c` of the final response (as Cloud Storage sends them) or its `md5Checksum` (as
    * Drive does); a mismatch fails with `'integrity'`, and so does a final answer with nothing to
-   * compare (asked for once more from the session first): `start()` resolves only verified.
+   * compare (asked for once more from the session first): `start()` resolves only verified
+   * (`result.verified` is `true`).
    * @default false
    */
   verify?: boolean;
@@ -140,7 +146,7 @@ export interface UploadOptions {
   store?: boolean | SessionStore;
   /** Stored sessions older than this are discarded (servers expire them within a week). @default 604800000 (7 days) */
   maxStoredAgeMs?: number;
-  /** The file's handle (File System Access API), kept with the session so a reload needs no new choice of file. */
+  /** The file's handle (File System Access API), kept with the session so a reload needs no new choice of file (`fileOfStoredUpload` gives the file back). */
   fileHandle?: FileSystemFileHandle;
   /**
    * Where the file sits in a folder it came from (`photos/2024/a.jpg`), kept with the session so
@@ -161,7 +167,8 @@ export interface UploadOptions {
    * rest of the file goes as one request from the bytes the server confirmed. Elsewhere nothing
    * changes. A browser that has not taken the request within `stallTimeoutMs` (it reads the rest
    * of the file first, and such a read may hang) is not waited for: the page sends the rest itself.
-   * `true`, or `BackgroundOptions`. Resumable uploads only. @default false
+   * `true`, or `BackgroundOptions`. Resumable uploads only. See docs/recovery.md#finishing-after-the-tab-is-closed.
+   * @default false
    */
   background?: boolean | BackgroundOptions;
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { generatedBlocks, type Rewrite } from '../../scripts/docs/generated.ts';
 import { repository } from '../../scripts/docs/markdown.ts';
+import { OPTIONS_MODULE, membersOf } from '../../scripts/docs/options-reference.ts';
 
 const read = (file: string) => readFile(join(repository, file), 'utf8');
 
@@ -42,4 +43,19 @@ it('names every shipped translation in the languages table of docs/styling-and-l
   const tags = (await readdir(join(repository, 'src/element/locales'))).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3));
   expect(tags).toContain('pt-BR');
   expect(tags.filter((tag) => !doc.includes(`| \`${tag}\``))).toEqual([]);
+});
+
+it('writes the options table of docs/engine.md from the JSDoc of UploadOptions: every option, its default and its words', async () => {
+  const code = await read(OPTIONS_MODULE);
+  const options = membersOf(code, 'UploadOptions');
+  expect(options.map((option) => option.name)).toEqual(expect.arrayContaining(['endpoint', 'stallTimeoutMs', 'background', 'signal']));
+  const doc = await read('docs/engine.md');
+  for (const option of options) {
+    const row = doc.split('\n').find((line) => line.startsWith(`| \`${option.name}\` |`));
+    expect(row, option.name).toBeDefined();
+    expect(row, option.name).toContain(option.text.split(' ').slice(0, 6).join(' '));
+    if (option.defaultValue !== undefined) expect(row, option.name).toContain(option.defaultValue.replace(/ \(.*/, '').replace(/\|/g, '\\|'));
+  }
+  // An option without JSDoc has no words to show: the table is not written without them.
+  expect(() => membersOf(code.replace(/ *\/\*\* Aborts the upload, like `abort\(\)`\. \*\/\n/, ''), 'UploadOptions')).toThrow(/signal has no JSDoc/);
 });
