@@ -8,7 +8,8 @@ const watchers = new Set<() => void>();
  * Makes a translation available to every `<resumable-upload>` whose language is `lang`, or another
  * variant of its language in the same script (`fa` serves `fa-AF`, `pt-BR` serves `pt` and `pt-PT`,
  * `zh-CN` serves `zh` and `zh-SG` but not `zh-TW`) unless one is registered for that.
- * Missing keys fall back to English.
+ * Missing keys fall back to English. Registered as `en`, words replace English's wherever English
+ * shows: in English, and in a language without a translation.
  *
  * @example
  * import { fa } from 'resumable-upload/locales/fa';
@@ -26,15 +27,17 @@ export function watchLocales(watcher: () => void): () => void {
 }
 
 /**
- * English, overlaid with the registered translation for `lang`, overlaid with the element's own
- * `strings`. The element keeps the result until its language, its `strings` or the registrations change.
+ * English (the page's, when it registered `en`), overlaid with the registered translation for `lang`,
+ * overlaid with the element's own `strings`: the page's words win in every language, and a language
+ * without a translation shows the page's English, not the built-in one. The element keeps the result
+ * until its language, its `strings` or the registrations change.
  *
  * Without a registration for `lang` itself, one of its language in the same script serves it: the one
  * of its likely region (`pt` is `pt-BR` before `pt-PT`, `zh-Hant` and `zh-HK` are `zh-TW`), else the
  * first registered. Never one in another script: `zh` or `zh-CN` does not serve `zh-TW`.
  */
 export function stringsFor(lang: string, overrides?: Partial<UploadStrings>): UploadStrings {
-  return { ...en, ...translationFor(lang), ...overrides };
+  return { ...en, ...registered.get('en'), ...translationFor(lang), ...overrides };
 }
 
 /** Is there a translation for `lang` (English counts)? Without one the element's words are English, and say so (`lang="en"`). */

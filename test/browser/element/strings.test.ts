@@ -79,6 +79,23 @@ describe('<resumable-upload> strings and languages', () => {
     expect(text(shadow(element), '[part=hint]')).toBe(en.dropHint);
   });
 
+  it("lets the page's own words win in every language, English included", async () => {
+    registerLocale('de', (await import('../../../src/element/locales/de.ts')).de);
+    const button = async (lang: string, strings?: Partial<UploadStrings>) =>
+      text(shadow(await mount({ lang }, (el) => (el.strings = strings))), '[part=button]');
+    // `strings`, over English, a translation, a language with none (Welsh: English words).
+    for (const lang of ['en', 'en-US', 'de', 'cy']) expect(await button(lang, { chooseFile: 'Attach' }), lang).toBe('Attach');
+    // English registered by the page is the English of every language that shows English.
+    registerLocale('en', { chooseFile: 'Pick one file' });
+    try {
+      for (const lang of ['en', 'en-GB', 'cy']) expect(await button(lang), lang).toBe('Pick one file');
+      expect(await button('de')).toBe('Datei auswählen');
+      expect(await button('cy', { chooseFile: 'Attach' })).toBe('Attach');
+    } finally {
+      registerLocale('en', en);
+    }
+  });
+
   it('speaks Persian with lang="fa": words, Persian digits and units through Intl', async () => {
     const element = await mount({ lang: 'fa', dir: 'rtl', 'chunk-size': String(QUANTUM) });
     const root = shadow(element);
