@@ -60,6 +60,23 @@ async function recordedOutcome(host: BackgroundHost): Promise<BackgroundOutcome 
   return record ? outcomeOf(record) : undefined;
 }
 
+/**
+ * The server's final answer to a job that ended while no page of the upload was open, as the
+ * service worker kept it in the record: asking the session instead may get a 404 (a server that
+ * forgets a finished session), and a stored session gone that way is started afresh, a second
+ * object. The record is input (a store may be the page's own): nothing is sent on its word, and it
+ * counts only for this file's size and a session on one of the upload's credential origins.
+ */
+async function finishedEarlier(host: BackgroundHost): Promise<UploadResult | undefined> {
+  const record = await host.options.store?.get(host.fingerprint).catch(() => undefined);
+  try {
+    if (!record || record.size !== host.file.size || !host.options.credentialOrigins.has(new URL(record.sessionUri).origin)) return undefined;
+  } catch {
+    return undefined; // no URL
+  }
+  return resultOf(outcomeOf(record), host.file.size, record.sessionUri);
+}
+
 /** The request that sends the rest of the file, from the server's offset, to the session. */
 export function restOfFile(host: BackgroundHost, sessionUri: string, start: number, headers: Record<string, string>): Request {
   const total = host.file.size;
@@ -80,7 +97,8 @@ async function copiedHeaders(host: BackgroundHost): Promise<Record<string, strin
 
 /**
  * The `background` option, loaded when such an upload starts. A job of an earlier page still
- * running holds the upload (no second writer); then, each time the page is hidden (switched away
+ * running holds the upload (no second writer); one that finished it gives its result, which this
+ * resolves with (the upload is then done); then, each time the page is hidden (switched away
  * from, or closing) or about to unload, the rest of the file is handed to Background Fetch and the
  * foreground stops until that request ends. Without Background Fetch or an active service worker,
  * nothing happens.
@@ -96,7 +114,7 @@ async function copiedHeaders(host: BackgroundHost): Promise<Record<string, strin
  * close fires first and which leaves the browser a round trip more). A lost hand-off is an
  * interrupted upload: the next visit resumes it from the server's offset.
  */
-export async function watchBackground(host: BackgroundHost): Promise<void> {
+export async function watchBackground(host: BackgroundHost): Promise<UploadResult | undefined> {
   const manager = await backgroundFetchManager();
   if (!manager) return;
   const id = jobId(host.fingerprint);
@@ -137,6 +155,7 @@ export async function watchBackground(host: BackgroundHost): Promise<void> {
   };
   document.addEventListener('visibilitychange', onLeave);
   globalThis.addEventListener('beforeunload', onLeave);
+  return held ? undefined : finishedEarlier(host);
 }
 
 /**

@@ -273,7 +273,8 @@ export class Upload extends EventTarget {
     if (this.#options.background && !this.#backgroundWatched) {
       const { watchBackground } = await import('../background/hand-off-on-hide.ts').catch(notLoaded('background'));
       this.#backgroundWatched = true;
-      await watchBackground(this.#backgroundHost(key));
+      // A job of an earlier page may have finished the upload: the service worker kept the server's answer.
+      this.#delivered ??= await watchBackground(this.#backgroundHost(key));
     }
     if (this.#state === 'aborted') return this.#unlock();
     if (this.#restored || this.#options.sessionUri) return;

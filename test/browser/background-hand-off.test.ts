@@ -1,11 +1,11 @@
 // What the foreground does after a hand-off to Background Fetch, with the API faked in the page (its
 // one request sent by the page itself), so every engine runs it: the engine's side is the same.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Upload, clearStoredUploads } from '../../src/index.ts';
+import { Upload, clearStoredUploads, listStoredUploads } from '../../src/index.ts';
 import { CHANNEL_NAME, JOB_PREFIX } from '../../src/background/background-fetch-api.ts';
 import { defaultSessionStore } from '../../src/storage/idb-session-store.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
-import { endpoint, faultsOnce, objectsNamed, sessionLog } from './support/server.ts';
+import { endpoint, faultHeaders, faultsOnce, injectFaults, objectsNamed, sessionLog } from './support/server.ts';
 import { fast, rejection } from './support/upload-helpers.ts';
 
 /** Set by a test: the fake's `fetch` answers when the test says, as Chromium once it has read the request's body. */
@@ -154,5 +154,29 @@ describe('after a hand-off to Background Fetch', () => {
     // A job the browser registers after all is stopped: the page has sent the rest itself.
     reading.answer();
     await expect.poll(() => reading!.aborted).toBe(true);
+  });
+
+  it('a job that finished while no page was open: the answer the worker kept in the record is the result, no second object', async () => {
+    fakeBackgroundFetch(true); // no job of the upload runs now: it ended before this page
+    const name = `finished-earlier-${crypto.randomUUID()}.bin`;
+    const file = patternFile(4 * QUANTUM, name);
+    const url = endpoint();
+    const options = { endpoint: url, chunkSize: QUANTUM, retry: fast, background: true, metadata: { name } };
+    // The first page: its first chunk, then it goes (here: its second chunk refused).
+    const first = new Upload(file, { ...options, headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]) });
+    expect((await rejection(first.start())).code).toBe('http');
+    const [record] = await listStoredUploads(url);
+    // Its job sent the rest and finished the session; the worker wrote the server's answer into the record.
+    const response = await fetch(record!.sessionUri, { method: 'PUT', body: file.slice(QUANTUM), headers: { 'Content-Range': `bytes ${QUANTUM}-${file.size - 1}/${file.size}` } });
+    const outcome = { state: 'done', status: response.status, body: await response.text(), contentType: response.headers.get('Content-Type') ?? '', at: Date.now() };
+    await defaultSessionStore().set({ ...record!, background: outcome } as typeof record & object);
+    // A server that forgets a finished session: asked again, it would answer 404.
+    await injectFaults(record!.sessionUri, [{ kind: 'status', status: 404, match: 'query' }]);
+    const result = await new Upload(file, options).start();
+    expect(result).toMatchObject({ status: 201, sessionUri: record!.sessionUri, body: { name, size: String(file.size) } });
+    expect(await objectsNamed(name)).toHaveLength(1);
+    // The first page's chunks (the refused one asked about), the job's rest, and nothing since.
+    expect((await sessionLog(record!.sessionUri)).requests.map((request) => `${request.kind} ${request.status}`)).toEqual(['start 200', 'chunk 308', 'chunk 400', 'query 308', 'chunk 201']);
+    expect(await listStoredUploads(url)).toEqual([]); // done: its record goes
   });
 });
