@@ -24,12 +24,12 @@ interface Entry {
 
 const KB = 1000;
 const entries: Entry[] = [
-  { name: 'resumable-upload/engine', label: '`resumable-upload/engine`', file: 'src/index.ts', limitBytes: 11.98 * KB, goalBytes: 12 * KB },
+  { name: 'resumable-upload/engine', label: '`resumable-upload/engine`', file: 'src/index.ts', limitBytes: 11.9 * KB, goalBytes: 12 * KB },
   // A page with the element imports the package for its side effect (the element registers itself);
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
   { name: "resumable-upload, a page with the element (import 'resumable-upload')", label: "`resumable-upload`, a page with the element (`import 'resumable-upload'`)", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 24.4 * KB, goalBytes: 24 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
-  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 35.72 * KB },
+  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 35.65 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
