@@ -1,0 +1,50 @@
+// The flows' Driver over a Playwright page (Chromium, Firefox).
+import { expect, test, type Page } from '@playwright/test';
+import type { Driver, Engine, Expect, Flow, Target } from './driver.ts';
+
+/** Playwright's CSS pierces open shadow roots: the steps of a target are one descendant selector. */
+const locate = (page: Page, target: Target) => page.locator(typeof target === 'string' ? target : target.join(' '));
+
+export function playwrightDriver(page: Page, baseURL: string): Driver {
+  const reported: string[] = [];
+  page.on('console', (message) => {
+    // The demo has no favicon, which Chromium asks for (and logs a 404 for) on its own.
+    if (message.location().url.endsWith('/favicon.ico')) return;
+    if (message.type() === 'error' || message.type() === 'warning') reported.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => reported.push(`pageerror: ${error.message}`));
+  return {
+    engine: page.context().browser()!.browserType().name() as Engine,
+    baseURL,
+    expect: expect as unknown as Expect,
+    goto: async (path) => void (await page.goto(path)),
+    reload: async () => void (await page.reload()),
+    evaluate: (script, arg) => page.evaluate(script as (arg: unknown) => never, arg),
+    click: (target) => locate(page, target).click(),
+    select: async (target, value) => void (await locate(page, target).selectOption(value)),
+    async chooseFiles(files, input, opener) {
+      if (!opener) return locate(page, input).setInputFiles([...files]);
+      const chooser = page.waitForEvent('filechooser');
+      // Waiting for the chooser turns on Playwright's interception, which takes a round trip to the
+      // browser: it starts before the click or key, which is a single quick command.
+      await (typeof opener === 'object' && 'key' in opener ? page.keyboard.press(opener.key) : locate(page, opener).click());
+      await (await chooser).setFiles([...files]);
+    },
+    press: (key) => page.keyboard.press(key),
+    setViewport: (width, height) => page.setViewportSize({ width, height }),
+    async screenshot(name, target) {
+      const path = test.info().outputPath(`${name}.png`);
+      if (target) await locate(page, target).screenshot({ path, animations: 'disabled' });
+      else await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      await test.info().attach(name, { path, contentType: 'image/png' });
+    },
+    reported: async () => [...reported],
+  };
+}
+
+/** Each flow as a Playwright test, in the engines of playwright.config.ts. */
+export function playwrightTests(flows: readonly Flow[]): void {
+  for (const { name, tags, run } of flows) {
+    test(name, tags ? { tag: tags } : {}, async ({ page, baseURL }) => run(playwrightDriver(page, baseURL!)));
+  }
+}

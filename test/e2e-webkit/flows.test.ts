@@ -1,0 +1,50 @@
+// The end-to-end flows of e2e/flows/, written once and run by Playwright in Chromium and Firefox, here
+// in WebKit over classic WebDriver (webdriver-driver.ts), each in a browser of its own.
+import path from 'node:path';
+import { afterEach, beforeEach, describe, inject, it } from 'vitest';
+import { remote } from 'webdriverio';
+import type { Flow } from '../../e2e/support/driver.ts';
+import { demoFlows } from '../../e2e/flows/demo.ts';
+import { webDriverDriver } from './webdriver-driver.ts';
+
+/**
+ * The flows that cannot apply to WebKit here, by name, with the reason: listed, never skipped
+ * unseen. A name that matches no flow fails the run (below), so the list cannot go stale.
+ */
+const notInWebKit: Record<string, string> = {};
+
+const suites: Record<string, readonly Flow[]> = {
+  demo: demoFlows,
+};
+
+const base = inject('baseURL');
+let browser: WebdriverIO.Browser | undefined;
+
+beforeEach(async () => {
+  await fetch(`${base}/__control/faults`, { method: 'DELETE' });
+  browser = await remote({
+    hostname: '127.0.0.1',
+    port: inject('webKitDriverPort'),
+    logLevel: 'warn',
+    capabilities: { browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true },
+  });
+});
+
+afterEach(async () => {
+  await browser?.deleteSession();
+  browser = undefined;
+});
+
+for (const [suite, flows] of Object.entries(suites)) {
+  describe(suite, () => {
+    for (const { name, run } of flows) {
+      if (name in notInWebKit) continue;
+      it(name, ({ task }) => run(webDriverDriver(browser!, base, path.join('test-results', 'e2e-webkit', task.id))));
+    }
+  });
+}
+
+it('every flow left out of WebKit is listed with its reason, and each listed name is a flow', ({ expect }) => {
+  const names = new Set(Object.values(suites).flatMap((flows) => flows.map((flow) => flow.name)));
+  expect(Object.keys(notInWebKit).filter((name) => !names.has(name))).toEqual([]);
+});
