@@ -1,74 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { basename } from 'node:path';
+import { answerPending, backgroundFlows, CHUNK, handOffOf, recordElement, seenOn, session, setHidden, SMALL, startUpload, type SessionView } from './flows/background.ts';
+import type { Driver } from './support/driver.ts';
 import { fileOnDisk, sha256OfFile } from './support/files.ts';
+import { playwrightDriver } from './support/playwright-driver.ts';
 
 const MiB = 1024 * 1024;
 const SIZE = 200 * MiB;
-const SMALL = 48 * MiB;
-const CHUNK = 8 * MiB;
 /** Background Fetch is Chromium's alone: flows that need it carry this tag, which Firefox's project leaves out (playwright.config.ts). */
 const NEEDS_BACKGROUND_FETCH = { tag: '@background-fetch' };
-
-interface SessionView {
-  faultsApplied: Record<string, number>;
-  committed: number;
-  total: number | null;
-  complete: boolean;
-  bytesReceived: number;
-  requests: { kind: string; contentRange: string | null; status: number; dropped?: boolean; authorized?: true }[];
-}
-
-/** Makes the page look hidden, as a switched-away tab is (headless tabs never become hidden), or visible again. */
-async function setHidden(page: Page, hidden: boolean): Promise<void> {
-  await page.evaluate((hidden) => {
-    if (hidden) Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-    else delete (document as { visibilityState?: unknown }).visibilityState;
-    document.dispatchEvent(new Event('visibilitychange'));
-  }, hidden);
-}
-
-/** What the demo's element showed, one entry per change: its first row, the background list, the live region. */
-interface Seen {
-  status: string | null;
-  part: string | null;
-  text: string | null;
-  buttons: (string | null)[];
-  backgroundRows: number;
-  said: string;
-}
-
-/** Starts recording every change of the demo element's first row, its background list and its live region. */
-async function recordElement(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const root = document.getElementById('background')!.shadowRoot!;
-    const seen: Seen[] = [];
-    (window as unknown as { seen: Seen[] }).seen = seen;
-    const record = () => {
-      const row = root.querySelector('[part~=item]');
-      const entry = {
-        status: row?.getAttribute('data-status') ?? null,
-        part: row?.getAttribute('part') ?? null,
-        text: row?.querySelector('[part=status]')?.textContent ?? null,
-        buttons: [...(row?.querySelectorAll('button') ?? [])].map((button) => button.getAttribute('aria-label')),
-        backgroundRows: root.querySelectorAll('[part~=background-item]').length,
-        said: root.querySelector('[role=status]')?.textContent?.trim() ?? '',
-      };
-      if (JSON.stringify(entry) !== JSON.stringify(seen.at(-1))) seen.push(entry);
-    };
-    new MutationObserver(record).observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
-    record();
-  });
-}
-
-const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen[] }).seen);
-
-/** The request that handed the rest of the file to the browser: one PUT to its end, longer than a chunk. */
-function handOffOf(view: SessionView, size: number) {
-  return view.requests.find((entry) => {
-    const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(entry.contentRange ?? '');
-    return entry.kind === 'chunk' && range && Number(range[2]) === size - 1 && size - Number(range[1]) > CHUNK;
-  });
-}
 
 async function openDemo(page: Page, query = ''): Promise<void> {
   await page.goto(`/demo/background.html${query}`);
@@ -76,27 +16,11 @@ async function openDemo(page: Page, query = ''): Promise<void> {
   await expect(page.locator('html[data-worker=background-fetch]')).toHaveCount(1);
 }
 
-/** Chooses `file` in the demo's element with fixed chunks, the server waiting a second before each answer. */
-async function startUpload(page: Page, request: APIRequestContext, file: string, delayed = 100_000): Promise<string> {
-  await request.post('/__control/faults', { data: [{ kind: 'delay', ms: 1000, match: 'chunk', times: delayed }] });
-  await page.evaluate((chunk) => ((document.getElementById('background') as HTMLElement & { chunkSize: number }).chunkSize = chunk), CHUNK);
-  const chooser = page.waitForEvent('filechooser');
-  await page.locator('#background [part=button]').click();
-  await (await chooser).setFiles([file]);
-  const progress = page.locator('#background [part~=item] [role=progressbar]');
-  await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
-  const sessionUri = await page.evaluate(() => {
-    const element = document.getElementById('background') as HTMLElement & { items: { upload?: { sessionUri?: string } }[] };
-    return element.items[0]?.upload?.sessionUri;
-  });
-  return new URL(sessionUri!).searchParams.get('upload_id')!;
-}
-
 /**
  * Uploads with an `Authorization` header through the demo's element (on `endpoint` when given), hides
  * the page once a chunk's answer is pending, and returns the finished session with its hand-off.
  */
-async function handOffWithAuthorization(page: Page, request: APIRequestContext, { optIn, endpoint }: { optIn: boolean; endpoint?: string }) {
+async function handOffWithAuthorization(page: Page, d: Driver, { optIn, endpoint }: { optIn: boolean; endpoint?: string }) {
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   await openDemo(page);
   await page.evaluate(({ optIn, endpoint }) => {
@@ -105,49 +29,30 @@ async function handOffWithAuthorization(page: Page, request: APIRequestContext, 
     element.headers = { Authorization: 'Bearer e2e-token' };
     if (optIn) element.prepare = () => ({ background: { headers: true } });
   }, { optIn, endpoint });
-  const id = await startUpload(page, request, file);
-  await answerPending(request, id, (committed) => committed < SMALL);
-  await setHidden(page, true);
-  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
-  const view = await session(request, id);
+  const id = await startUpload(d, file);
+  await answerPending(d, id, (committed) => committed < SMALL);
+  await setHidden(d, true);
+  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  const view = await session(d, id);
   const handOff = handOffOf(view, SMALL);
   expect(handOff?.status).toBe(201);
   return { view, handOff };
 }
 
-async function session(request: APIRequestContext, id: string): Promise<SessionView> {
-  return (await request.get(`/__control/sessions/${id}`)).json() as Promise<SessionView>;
-}
-
-/**
- * Waits until the server has just committed a chunk that `wanted` accepts (seen within a poll of
- * 20 ms of it): its answer is then held back for a second, so the page is still waiting for it.
- */
-async function answerPending(request: APIRequestContext, id: string, wanted: (committed: number) => boolean): Promise<SessionView> {
-  let previous = (await session(request, id)).committed;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const view = await session(request, id);
-    if (view.committed !== previous && view.bytesReceived === view.committed && wanted(view.committed)) return view;
-    previous = view.committed;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`The session never committed a wanted chunk; it holds ${previous} bytes`);
-}
-
-test('closing the tab at 30 % hands the rest to the browser; the next visit shows it done, once', NEEDS_BACKGROUND_FETCH, async ({ page, request, context }) => {
+test('closing the tab at 30 % hands the rest to the browser; the next visit shows it done, once', NEEDS_BACKGROUND_FETCH, async ({ page, request, context, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-200mib.bin', SIZE);
   const name = basename(file);
   await openDemo(page);
-  const id = await startUpload(page, request, file);
+  const id = await startUpload(d, file);
   // Close while a chunk's answer is pending (its bytes are in): the hand-off starts after that chunk.
-  const before = await answerPending(request, id, (committed) => committed < SIZE);
+  const before = await answerPending(d, id, (committed) => committed < SIZE);
   // As a person's close: the browser runs beforeunload, then unloads.
   await page.close({ runBeforeUnload: true });
 
   // No page is open: the browser sends the rest, and the server completes the object.
-  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
-  const after = await session(request, id);
+  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  const after = await session(d, id);
   const handOff = after.requests.filter((entry) => entry.kind === 'chunk' && entry.contentRange?.endsWith(`-${SIZE - 1}/${SIZE}`));
   expect(handOff.at(-1)?.status).toBe(201);
   // Nothing was sent twice beyond the chunk in flight when the tab closed.
@@ -173,24 +78,25 @@ test('closing the tab at 30 % hands the rest to the browser; the next visit show
   await expect(again.locator('#log li[data-event=upload-success]')).toHaveCount(0);
 });
 
-test('a hand-off the server drops mid-way: the next visit resumes from the server offset, at most one chunk resent', NEEDS_BACKGROUND_FETCH, async ({ page, request, context }) => {
+test('a hand-off the server drops mid-way: the next visit resumes from the server offset, at most one chunk resent', NEEDS_BACKGROUND_FETCH, async ({ page, request, context, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-200mib.bin', SIZE);
   const name = basename(file);
   await openDemo(page);
   // Ten chunks wait a second for their answer; the tenth's answer is pending when the tab closes.
-  const id = await startUpload(page, request, file, 10);
-  const handOffAt = (await answerPending(request, id, (committed) => committed === 10 * CHUNK)).committed;
+  const id = await startUpload(d, file, 10);
+  const handOffAt = (await answerPending(d, id, (committed) => committed === 10 * CHUNK)).committed;
   // The next request of the session is the hand-off: the server cuts it after 20 MiB and a bit.
   await request.post(`/__control/sessions/${id}/faults`, { data: [{ kind: 'reset', match: 'chunk', afterBytes: 20 * MiB + 100_000 }] });
   // As a person's close: the browser runs beforeunload, then unloads.
   await page.close({ runBeforeUnload: true });
 
   await expect
-    .poll(async () => (await session(request, id)).requests.some((entry) => entry.dropped && entry.contentRange === `bytes ${handOffAt}-${SIZE - 1}/${SIZE}`), {
+    .poll(async () => (await session(d, id)).requests.some((entry) => entry.dropped && entry.contentRange === `bytes ${handOffAt}-${SIZE - 1}/${SIZE}`), {
       timeout: 60_000,
     })
     .toBe(true);
-  const dropped = await session(request, id);
+  const dropped = await session(d, id);
   expect(dropped.complete).toBe(false);
   expect(dropped.committed).toBe(handOffAt + 20 * MiB);
 
@@ -205,7 +111,7 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   const success = again.locator('#log li[data-event=upload-success]');
   await expect(success).toHaveCount(1, { timeout: 120_000 });
 
-  const done = await session(request, id);
+  const done = await session(d, id);
   expect(done.complete).toBe(true);
   // The visit asked the session first, then went on from its offset.
   const afterDrop = done.requests.slice(dropped.requests.length);
@@ -218,27 +124,28 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   expect(createHash('sha256').update(await stored.body()).digest('hex')).toBe(await sha256OfFile(file));
 });
 
-test('a tab switched away hands off and stays open: its row says so, it waits for the browser, then finishes through its own row, once', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test('a tab switched away hands off and stays open: its row says so, it waits for the browser, then finishes through its own row, once', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-200mib.bin', SIZE);
   const name = basename(file);
   await openDemo(page);
-  await recordElement(page);
-  const id = await startUpload(page, request, file);
-  const handOffAt = (await answerPending(request, id, (committed) => committed < SIZE)).committed;
-  await setHidden(page, true);
+  await recordElement(d);
+  const id = await startUpload(d, file);
+  const handOffAt = (await answerPending(d, id, (committed) => committed < SIZE)).committed;
+  await setHidden(d, true);
 
   // The row says the browser goes on with it, once taken: only Cancel is offered, and it is said once.
   const row = page.locator('#background [part~=item]');
   await expect(row).toHaveAttribute('data-status', 'background');
   // Visible again while the browser still sends: the file keeps its one row, none in the background list.
-  await setHidden(page, false);
-  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+  await setHidden(d, false);
+  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
   const success = page.locator('#log li[data-event=upload-success]');
   await expect(success).toHaveCount(1, { timeout: 30_000 });
   await expect(success).not.toContainText('finished in the background');
   await expect(success).toContainText(name);
   await expect(page.locator('#background [part~=item]')).toHaveAttribute('data-status', 'done');
-  const seen = await seenOn(page);
+  const seen = await seenOn(d);
   const handedOff = seen.filter((entry) => entry.status === 'background');
   expect(handedOff.length).toBeGreaterThan(0);
   for (const entry of handedOff) {
@@ -254,7 +161,7 @@ test('a tab switched away hands off and stays open: its row says so, it waits fo
 
   // One writer: after the hand-off the page sent nothing, not even a status query: the service
   // worker told it the server's final answer, which is the upload's result.
-  const after = await session(request, id);
+  const after = await session(d, id);
   const handOff = after.requests.findIndex((entry) => entry.contentRange === `bytes ${handOffAt}-${SIZE - 1}/${SIZE}`);
   expect(after.requests[handOff]?.status).toBe(201);
   expect(after.requests.slice(handOff + 1).map((entry) => entry.kind)).toEqual([]);
@@ -266,8 +173,9 @@ test('a tab switched away hands off and stays open: its row says so, it waits fo
 });
 
 for (const optIn of [false, true]) {
-  test(`the upload's Authorization goes with the hand-off ${optIn ? 'with' : 'only with'} background: { headers: true }`, NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
-    const { view, handOff } = await handOffWithAuthorization(page, request, { optIn });
+  test(`the upload's Authorization goes with the hand-off ${optIn ? 'with' : 'only with'} background: { headers: true }`, NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+    const d = playwrightDriver(page, baseURL!);
+    const { view, handOff } = await handOffWithAuthorization(page, d, { optIn });
     // The page's own requests carried the header (the session is on the endpoint's origin)...
     const own = view.requests.filter((entry) => entry !== handOff);
     expect(own.length).toBeGreaterThan(2);
@@ -278,63 +186,41 @@ for (const optIn of [false, true]) {
   });
 }
 
-test('without Background Fetch (Firefox; Chromium with the API taken away), a hidden page hands nothing off and sends every byte itself, once', async ({ page, request, browserName }) => {
-  if (browserName === 'chromium') {
-    await page.addInitScript(() => {
-      delete (window as { BackgroundFetchManager?: unknown }).BackgroundFetchManager;
-      delete (ServiceWorkerRegistration.prototype as { backgroundFetch?: unknown }).backgroundFetch;
-    });
-  }
-  const file = await fileOnDisk('background-48mib.bin', SMALL);
-  const name = basename(file);
-  await page.goto('/demo/background.html');
-  // The worker is active, but the browser has no Background Fetch: the demo says so.
-  await expect(page.locator('html[data-worker=no-background-fetch]')).toHaveCount(1);
-  expect(await page.evaluate(() => 'BackgroundFetchManager' in window)).toBe(false);
-  await page.evaluate(() => {
-    const element = document.getElementById('background') as HTMLElement & { headers: unknown; prepare: unknown };
-    element.headers = { Authorization: 'Bearer e2e-token' };
-    element.prepare = () => ({ background: { headers: true } });
+// The fallback, in every engine (e2e/flows/background.ts); in Chromium with the API taken away.
+for (const { name, run } of backgroundFlows) {
+  test(name, async ({ page, baseURL, browserName }) => {
+    if (browserName === 'chromium') {
+      await page.addInitScript(() => {
+        delete (window as { BackgroundFetchManager?: unknown }).BackgroundFetchManager;
+        delete (ServiceWorkerRegistration.prototype as { backgroundFetch?: unknown }).backgroundFetch;
+      });
+    }
+    await run(playwrightDriver(page, baseURL!));
   });
-  await recordElement(page);
-  const id = await startUpload(page, request, file);
-  await answerPending(request, id, (committed) => committed < SMALL);
-  await setHidden(page, true);
+}
 
-  const success = page.locator('#log li[data-event=upload-success]');
-  await expect(success).toHaveCount(1, { timeout: 120_000 });
-  await expect(success).toContainText(name);
-  await expect(success).not.toContainText('finished in the background');
-  const view = await session(request, id);
-  expect(view.complete).toBe(true);
-  // Every byte went once, in the page's own chunks: nothing was handed off.
-  expect(view.bytesReceived).toBe(SMALL);
-  expect(handOffOf(view, SMALL)).toBeUndefined();
-  expect(view.requests.filter((entry) => entry.kind === 'chunk')).toHaveLength(SMALL / CHUNK);
-  expect((await seenOn(page)).map((entry) => entry.status)).not.toContain('background');
-});
-
-test('a tab switched away while a chunk is being sent lets it finish, then hands off from what the server confirmed: nothing resent, no gap', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test('a tab switched away while a chunk is being sent lets it finish, then hands off from what the server confirmed: nothing resent, no gap', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   await openDemo(page);
   // The page's own requests go at 4 MiB/s (DevTools' throttling): a chunk's body takes two seconds.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * MiB });
-  const id = await startUpload(page, request, file);
+  const id = await startUpload(d, file);
   // Hidden while the server has part of the next chunk's body and the page sends the rest of it.
   let inFlight: SessionView | undefined;
   for (const deadline = Date.now() + 60_000; !inFlight && Date.now() < deadline; ) {
-    const view = await session(request, id);
+    const view = await session(d, id);
     if (view.committed < SMALL - CHUNK && view.bytesReceived - view.committed > MiB && view.bytesReceived - view.committed < CHUNK - 3 * MiB) inFlight = view;
     else await new Promise((resolve) => setTimeout(resolve, 20));
   }
   expect(inFlight, 'a chunk in the middle of its body').toBeDefined();
-  await setHidden(page, true);
+  await setHidden(d, true);
 
   const success = page.locator('#log li[data-event=upload-success]');
   await expect(success).toHaveCount(1, { timeout: 120_000 });
-  const view = await session(request, id);
+  const view = await session(d, id);
   expect(view.complete).toBe(true);
   // The chunk in flight went on whole; the rest started where the server's answer to it said.
   const handOff = handOffOf(view, SMALL);
@@ -343,26 +229,28 @@ test('a tab switched away while a chunk is being sent lets it finish, then hands
   expect(view.bytesReceived).toBe(SMALL);
 });
 
-test('a tab shown again before the chunk in flight was answered hands nothing off: the page sends every byte itself, once', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test('a tab shown again before the chunk in flight was answered hands nothing off: the page sends every byte itself, once', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   await openDemo(page);
-  await recordElement(page);
-  const id = await startUpload(page, request, file);
+  await recordElement(d);
+  const id = await startUpload(d, file);
   // Hidden and shown again while the server holds its answer to a chunk back (a second).
-  await answerPending(request, id, (committed) => committed < SMALL - CHUNK);
-  await setHidden(page, true);
-  await setHidden(page, false);
+  await answerPending(d, id, (committed) => committed < SMALL - CHUNK);
+  await setHidden(d, true);
+  await setHidden(d, false);
 
   await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 120_000 });
-  const view = await session(request, id);
+  const view = await session(d, id);
   expect(view.complete).toBe(true);
   expect(handOffOf(view, SMALL)).toBeUndefined();
   expect(view.requests.filter((entry) => entry.kind === 'chunk')).toHaveLength(SMALL / CHUNK);
   expect(view.bytesReceived).toBe(SMALL);
-  expect((await seenOn(page)).map((entry) => entry.status)).not.toContain('background');
+  expect((await seenOn(d)).map((entry) => entry.status)).not.toContain('background');
 });
 
-test("Cancel on a row handed to the browser stops the browser's request too", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test("Cancel on a row handed to the browser stops the browser's request too", NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   const name = basename(file);
   await openDemo(page);
@@ -372,9 +260,9 @@ test("Cancel on a row handed to the browser stops the browser's request too", NE
     (window as unknown as { told: unknown[] }).told = told;
     new BroadcastChannel('resumable-upload:background').onmessage = ({ data }) => told.push(data);
   });
-  const id = await startUpload(page, request, file);
-  await answerPending(request, id, (committed) => committed < SMALL);
-  await setHidden(page, true);
+  const id = await startUpload(d, file);
+  await answerPending(d, id, (committed) => committed < SMALL);
+  await setHidden(d, true);
   const row = page.locator('#background [part~=item]');
   await expect(row).toHaveAttribute('data-status', 'background');
   await row.getByRole('button', { name: `Cancel ${name}` }).click();
@@ -386,38 +274,41 @@ test("Cancel on a row handed to the browser stops the browser's request too", NE
     expect.objectContaining({ state: 'interrupted', reason: 'aborted' }),
   ]);
   expect(await page.evaluate(async () => ((await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { backgroundFetch: { getIds(): Promise<string[]> } }).backgroundFetch.getIds())).toEqual([]);
-  expect((await session(request, id)).complete).toBe(false);
+  expect((await session(d, id)).complete).toBe(false);
 });
 
-test("a shipped translation reaches the handed-off row and what is said (German)", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test("a shipped translation reaches the handed-off row and what is said (German)", NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   const name = basename(file);
   await openDemo(page, '?lang=de');
   await expect(page.locator('html[lang=de]')).toHaveCount(1);
-  await recordElement(page);
-  const id = await startUpload(page, request, file);
-  await answerPending(request, id, (committed) => committed < SMALL);
-  await setHidden(page, true);
+  await recordElement(d);
+  const id = await startUpload(d, file);
+  await answerPending(d, id, (committed) => committed < SMALL);
+  await setHidden(d, true);
   await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 120_000 });
 
-  const handedOff = (await seenOn(page)).filter((entry) => entry.status === 'background');
+  const handedOff = (await seenOn(d)).filter((entry) => entry.status === 'background');
   expect(handedOff.length).toBeGreaterThan(0);
   for (const entry of handedOff) expect(entry).toMatchObject({ text: 'Wird im Hintergrund fortgesetzt', buttons: [`${name} abbrechen`] });
-  expect((await seenOn(page)).map((entry) => entry.said)).toContain(`${name} wird im Hintergrund fortgesetzt`);
+  expect((await seenOn(d)).map((entry) => entry.said)).toContain(`${name} wird im Hintergrund fortgesetzt`);
 });
 
 test('background: { headers: true } never sends the headers to a session on an origin that may not see them', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   // The endpoint on uploads.localhost, the page on 127.0.0.1: the server takes no Host but localhost's
   // and loopback addresses, so its session URI names the address it was reached on (127.0.0.1), an
   // origin the upload's credentials are not for.
   const endpoint = `${baseURL!.replace('127.0.0.1', 'uploads.localhost')}/upload/demo/v1/files`;
-  const { view } = await handOffWithAuthorization(page, request, { optIn: true, endpoint });
+  const { view } = await handOffWithAuthorization(page, d, { optIn: true, endpoint });
   // The start, on the endpoint's origin, carried them; nothing sent to the session did, the hand-off included.
   expect(view.requests[0]).toMatchObject({ kind: 'start', authorized: true });
   expect(view.requests.slice(1).filter((entry) => entry.authorized)).toEqual([]);
 });
 
-test("a row handed off through prepare alone (no background attribute) says so, as the attribute's rows do", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test("a row handed off through prepare alone (no background attribute) says so, as the attribute's rows do", NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   const name = basename(file);
   await openDemo(page);
@@ -430,25 +321,26 @@ test("a row handed off through prepare alone (no background attribute) says so, 
     demo.replaceWith(element);
     element.id = 'background';
   });
-  await recordElement(page);
-  const id = await startUpload(page, request, file);
-  await answerPending(request, id, (committed) => committed < SMALL);
-  await setHidden(page, true);
+  await recordElement(d);
+  const id = await startUpload(d, file);
+  await answerPending(d, id, (committed) => committed < SMALL);
+  await setHidden(d, true);
   const row = page.locator('#background [part~=item]');
   await expect(row).toHaveAttribute('data-status', 'background');
-  await setHidden(page, false);
-  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+  await setHidden(d, false);
+  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
   await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
 
-  const handedOff = (await seenOn(page)).filter((entry) => entry.status === 'background');
+  const handedOff = (await seenOn(d)).filter((entry) => entry.status === 'background');
   expect(handedOff.length).toBeGreaterThan(0);
   for (const entry of handedOff) {
     expect(entry).toMatchObject({ part: 'item item-background', text: 'Continuing in the background', buttons: [`Cancel ${name}`] });
   }
-  expect((await seenOn(page)).map((entry) => entry.said)).toContain(`${name} continues in the background`);
+  expect((await seenOn(d)).map((entry) => entry.said)).toContain(`${name} continues in the background`);
 });
 
-test("the browser's progress UI names a file holding a right-to-left override without it, as the row does", NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test("the browser's progress UI names a file holding a right-to-left override without it, as the row does", NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   // `invoice` + U+202E + `fdp.exe` would read `invoiceexe.pdf`: a program passing for a PDF.
   const file = await fileOnDisk('invoice\u202Efdp.exe', SMALL);
   // What the page gives Background Fetch, seen on its way to the browser's own fetch().
@@ -466,21 +358,22 @@ test("the browser's progress UI names a file holding a right-to-left override wi
     }
   });
   await openDemo(page);
-  await recordElement(page);
-  const id = await startUpload(page, request, file);
-  await answerPending(request, id, (committed) => committed < SMALL);
-  await setHidden(page, true);
+  await recordElement(d);
+  const id = await startUpload(d, file);
+  await answerPending(d, id, (committed) => committed < SMALL);
+  await setHidden(d, true);
   await expect(page.locator('#background [part~=item]')).toHaveAttribute('data-status', 'background');
   expect(await page.evaluate(() => (window as unknown as { titles: unknown[] }).titles)).toEqual(['invoicefdp.exe']);
-  await setHidden(page, false);
-  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
-  const handedOff = (await seenOn(page)).filter((entry) => entry.status === 'background');
+  await setHidden(d, false);
+  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  const handedOff = (await seenOn(d)).filter((entry) => entry.status === 'background');
   expect(handedOff.length).toBeGreaterThan(0);
   for (const entry of handedOff) expect(entry.buttons).toEqual(['Cancel invoicefdp.exe']);
-  expect((await seenOn(page)).map((entry) => entry.said)).toContain('invoicefdp.exe continues in the background');
+  expect((await seenOn(d)).map((entry) => entry.said)).toContain('invoicefdp.exe continues in the background');
 });
 
-test('a page hidden while its session starts hands off only once the record is written, however slow the store', NEEDS_BACKGROUND_FETCH, async ({ page, request }) => {
+test('a page hidden while its session starts hands off only once the record is written, however slow the store', NEEDS_BACKGROUND_FETCH, async ({ page, request, baseURL }) => {
+  const d = playwrightDriver(page, baseURL!);
   const file = await fileOnDisk('background-48mib.bin', SMALL);
   // What happened in which order: the store's writes landing, the hand-offs to the browser.
   await page.addInitScript(() => {
@@ -523,16 +416,16 @@ test('a page hidden while its session starts hands off only once the record is w
   const row = page.locator('#background [part~=item]');
   await expect(row).toHaveAttribute('data-status', 'starting');
   await page.waitForTimeout(500);
-  await setHidden(page, true);
+  await setHidden(d, true);
   await expect(row).toHaveAttribute('data-status', 'background', { timeout: 30_000 });
   const sessionUri = await page.evaluate(() => (document.getElementById('background') as HTMLElement & { items: { upload?: { sessionUri?: string } }[] }).items[0]?.upload?.sessionUri);
   const id = new URL(sessionUri!).searchParams.get('upload_id')!;
-  await expect.poll(async () => (await session(request, id)).complete, { timeout: 120_000 }).toBe(true);
+  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
 
   // The browser's request for the whole file went only after the session's record was written, and
   // the record of the checksums a next visit compares with the file before going on.
   expect((await page.evaluate(() => (window as unknown as { order: string[] }).order)).slice(0, 3)).toEqual(['record written', 'record written', 'hand-off']);
-  const view = await session(request, id);
+  const view = await session(d, id);
   expect(handOffOf(view, SMALL)).toMatchObject({ status: 201, contentRange: `bytes 0-${SMALL - 1}/${SMALL}` });
   expect(view.bytesReceived).toBe(SMALL);
 });

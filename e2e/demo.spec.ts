@@ -1,4 +1,5 @@
+import { test } from '@playwright/test';
 import { demoFlows } from './flows/demo.ts';
-import { playwrightTests } from './support/playwright-driver.ts';
+import { playwrightDriver } from './support/playwright-driver.ts';
 
-playwrightTests(demoFlows);
+for (const { name, run } of demoFlows) test(name, async ({ page, baseURL }) => run(playwrightDriver(page, baseURL!)));

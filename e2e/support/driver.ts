@@ -3,6 +3,8 @@
 // cannot drive: test/e2e-webkit/webdriver-driver.ts). Flows read state with page scripts and wait
 // for it with `until`: what they assert is what happened, never how long it took.
 
+import type { EmulatedMedia } from '../../test/support/emulated-media.ts';
+
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
 /** An element: CSS selectors, each looked up inside the shadow root of what the one before found. */
@@ -50,6 +52,8 @@ export interface Driver {
   /** Presses a key on the focused element. */
   press(key: 'Tab' | 'Enter' | 'Space' | 'ArrowDown'): Promise<void>;
   setViewport(width: number, height: number): Promise<void>;
+  /** Emulates media features (dark, forced colours); classic WebDriver has no way to, and throws. */
+  emulateMedia(media: EmulatedMedia): Promise<void>;
   /** Saves a screenshot of the page (or of `target`) among the test's results. */
   screenshot(name: string, target?: Target): Promise<void>;
   /**

@@ -1,26 +1,93 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+// The demo's `<resumable-upload>` elements as the flows see them: rows read by page scripts, buttons
+// by their accessible names, files chosen through the element's button.
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { until, type Driver, type Target } from './driver.ts';
 
 const require = createRequire(import.meta.url);
 
-/** One `<resumable-upload>` of the demo page, by id: its button and its rows (Playwright pierces shadow roots). */
-export function uploader(page: Page, id: 'default' | 'themed' | 'rtl' | 'form-uploader') {
-  const host = page.locator(`#${id}`);
+export type ElementId = 'default' | 'themed' | 'rtl' | 'form-uploader' | 'background';
+
+/** What a row of the element shows: its status, words, bar and buttons. */
+export interface RowView {
+  status: string | null;
+  part: string | null;
+  /** The status text, its white space collapsed. */
+  text: string | null;
+  name: string | null;
+  valuenow: number | null;
+  valuetext: string | null;
+  buttons: (string | null)[];
+}
+
+/** Reads the rows of element `id` whose file name contains `name` (`interrupted`: its interrupted rows). Runs in the page. */
+function readRows([id, name, interrupted]: [string, string, boolean]): RowView[] {
+  const root = document.getElementById(id)!.shadowRoot!;
+  const rows = [...root.querySelectorAll(interrupted ? '[part~=interrupted-item]' : '[part~=item]')];
+  const words = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
+  return rows
+    .filter((row) => row.querySelector('[part=name]')?.textContent?.includes(name))
+    .map((row) => {
+      const bar = row.querySelector('[role=progressbar]');
+      return {
+        status: row.getAttribute('data-status'),
+        part: row.getAttribute('part'),
+        text: words(row.querySelector('[part=status]')),
+        name: words(row.querySelector('[part=name]')),
+        valuenow: bar ? Number(bar.getAttribute('aria-valuenow')) : null,
+        valuetext: bar?.getAttribute('aria-valuetext') ?? null,
+        buttons: [...row.querySelectorAll('button')].map((button) => button.getAttribute('aria-label')),
+      };
+    });
+}
+
+/** One `<resumable-upload>` of the demo page, by id: its button, its rows, its file input. */
+export function uploader(d: Driver, id: ElementId) {
+  const host = `#${id}`;
+  const rows = (name: string, interrupted = false) => d.evaluate(readRows, [id, name, interrupted] as [string, string, boolean]);
   return {
     host,
-    button: host.locator('[part=button]'),
-    row: (name: string): Locator => host.locator('li', { has: page.locator('[part=name]', { hasText: name }) }),
-    async choose(files: string[]) {
-      const chooser = page.waitForEvent('filechooser');
-      await host.locator('[part=button]').click();
-      await (await chooser).setFiles(files);
+    /** The main button ("Choose files"). */
+    button: [host, '[part=button]'] as Target,
+    /** A button of the element by its accessible name (`Pause name`, `Cancel name`…). */
+    named: (label: string): Target => [host, `button[aria-label="${label}"]`],
+    /** The row of the file whose name contains `name`, or null when there is none. */
+    row: async (name: string) => (await rows(name))[0] ?? null,
+    rows,
+    interrupted: async (name = '') => rows(name, true),
+    /** Waits until the row of `name` is in one of `statuses`, and returns it. */
+    async status(name: string, statuses: string | RegExp, timeout = 60_000): Promise<RowView> {
+      const wanted = (status: string | null | undefined) => (typeof statuses === 'string' ? status === statuses : statuses.test(status ?? ''));
+      return (await until(async () => (await rows(name))[0], (row) => wanted(row?.status), `${name} ${statuses}`, timeout))!;
     },
+    /** Waits until the bar of `name` reaches `percent`. */
+    async reaches(name: string, percent: number, timeout = 60_000): Promise<void> {
+      await until(async () => (await rows(name))[0]?.valuenow ?? 0, (now) => now >= percent, `${name} at ${percent}%`, timeout);
+    },
+    /** Chooses files from disk through the element's button, as a person does. */
+    choose: (files: string[]) => d.chooseFiles(files, [host, 'input[type=file]'], [host, '[part=button]']),
+    chooseAgain: (name: string, files: string[]) => d.chooseFiles(files, [host, 'input[type=file]'], [host, `button[aria-label="Choose again to resume ${name}"]`]),
   };
 }
 
+/**
+ * Opens the element demo and waits until its elements have rendered: they render in an animation
+ * frame, which WebKitGTK in an Xvfb display runs late (its first came 0.8 s after the load), and a key
+ * pressed before would find no button to move to.
+ */
+export async function openDemo(d: Driver, path = '/demo/'): Promise<void> {
+  await d.goto(path);
+  await d.evaluate(() => Promise.all([...document.querySelectorAll('resumable-upload')].map((element) => (element as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete)));
+}
+
+/** Checks a checkbox of the page, as a click does when it is not checked yet. */
+export async function check(d: Driver, selector: string): Promise<void> {
+  if (!(await d.evaluate((selector) => document.querySelector<HTMLInputElement>(selector)!.checked, selector))) await d.click(selector);
+}
+
 /** Starts recording every `aria-valuenow` each progress bar of the element takes, by file name. */
-export async function recordProgress(page: Page, id: string): Promise<void> {
-  await page.evaluate((id) => {
+export async function recordProgress(d: Driver, id: ElementId): Promise<void> {
+  await d.evaluate((id) => {
     const root = document.getElementById(id)!.shadowRoot!;
     const seen: Record<string, number[]> = {};
     (window as unknown as { progress: Record<string, number[]> }).progress = seen;
@@ -37,15 +104,35 @@ export async function recordProgress(page: Page, id: string): Promise<void> {
   }, id);
 }
 
-export async function recordedProgress(page: Page): Promise<Record<string, number[]>> {
-  return page.evaluate(() => (window as unknown as { progress: Record<string, number[]> }).progress);
+export function recordedProgress(d: Driver): Promise<Record<string, number[]>> {
+  return d.evaluate(() => (window as unknown as { progress: Record<string, number[]> }).progress);
 }
 
-/** The stored object's id, from the demo's event log. */
-export async function storedId(page: Page, element: string, file: string): Promise<string> {
-  const entry = page.locator(`#log li[data-event=upload-success][data-element=${element}][data-file="${file}"]`);
-  await expect(entry).toHaveCount(1, { timeout: 150_000 });
-  return (await entry.getAttribute('data-file-id'))!;
+/** The entries of the demo's event log for `event` (and `file`, and `element`): their file ids and words. */
+export function logEntries(d: Driver, event: string, file?: string, element?: ElementId): Promise<{ fileId: string | null; text: string }[]> {
+  return d.evaluate(
+    ([event, file, element]) =>
+      [...document.querySelectorAll(`#log li[data-event=${event}]`)]
+        .filter((entry) => (!file || entry.getAttribute('data-file') === file) && (!element || entry.getAttribute('data-element') === element))
+        .map((entry) => ({ fileId: entry.getAttribute('data-file-id'), text: entry.textContent ?? '' })),
+    [event, file ?? '', element ?? ''] as const,
+  );
+}
+
+/** The stored object's id, from the demo's event log, once it has the one success of `file`. */
+export async function storedId(d: Driver, element: ElementId, file: string): Promise<string> {
+  const entries = await until(() => logEntries(d, 'upload-success', file, element), (entries) => entries.length === 1, `the success of ${file}`, 150_000);
+  return entries[0]!.fileId!;
+}
+
+/** The accessible label of the focused element, inside shadow roots too. */
+export function focusedLabel(d: Driver): Promise<string> {
+  return d.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    const label = active instanceof HTMLInputElement ? active.labels?.[0]?.textContent : active?.textContent;
+    return (active?.getAttribute('aria-label') ?? label ?? '').trim();
+  });
 }
 
 /**
@@ -58,10 +145,14 @@ export async function storedId(page: Page, element: string, file: string): Promi
  * `aria-labelledby` and the other id references). So in Firefox those properties are hidden from the
  * page while axe runs: axe then resolves the references from the attributes, where all of ours are.
  */
-export async function axeViolations(page: Page): Promise<{ id: string; nodes: string[] }[]> {
-  const firefox = page.context().browser()?.browserType().name() === 'firefox';
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-  return page.evaluate(async (firefox) => {
+export async function axeViolations(d: Driver): Promise<{ id: string; nodes: string[] }[]> {
+  const source = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await d.evaluate((source) => {
+    const script = document.createElement('script');
+    script.textContent = source;
+    document.head.append(script);
+  }, source);
+  return d.evaluate(async (firefox) => {
     const hidden = firefox ? Object.entries(Object.getOwnPropertyDescriptors(Element.prototype)).filter(([name]) => /^aria\w+Elements?$/.test(name)) : [];
     for (const [name] of hidden) Object.defineProperty(Element.prototype, name, { configurable: true, get: () => null });
     try {
@@ -70,5 +161,5 @@ export async function axeViolations(page: Page): Promise<{ id: string; nodes: st
     } finally {
       for (const [name, descriptor] of hidden) Object.defineProperty(Element.prototype, name, descriptor);
     }
-  }, firefox);
+  }, d.engine === 'firefox');
 }

@@ -1,5 +1,6 @@
 // The flows' Driver over a Playwright page (Chromium, Firefox).
 import { expect, test, type Page } from '@playwright/test';
+import { emulateMedia } from './emulate-media.ts';
 import type { Driver, Engine, Expect, Flow, Target } from './driver.ts';
 
 /** Playwright's CSS pierces open shadow roots: the steps of a target are one descendant selector. */
@@ -32,6 +33,7 @@ export function playwrightDriver(page: Page, baseURL: string): Driver {
     },
     press: (key) => page.keyboard.press(key),
     setViewport: (width, height) => page.setViewportSize({ width, height }),
+    emulateMedia: (media) => emulateMedia(page, media),
     async screenshot(name, target) {
       const path = test.info().outputPath(`${name}.png`);
       if (target) await locate(page, target).screenshot({ path, animations: 'disabled' });
@@ -40,11 +42,4 @@ export function playwrightDriver(page: Page, baseURL: string): Driver {
     },
     reported: async () => [...reported],
   };
-}
-
-/** Each flow as a Playwright test, in the engines of playwright.config.ts. */
-export function playwrightTests(flows: readonly Flow[]): void {
-  for (const { name, tags, run } of flows) {
-    test(name, tags ? { tag: tags } : {}, async ({ page, baseURL }) => run(playwrightDriver(page, baseURL!)));
-  }
 }

@@ -4,17 +4,34 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, inject, it } from 'vitest';
 import { remote } from 'webdriverio';
 import type { Flow } from '../../e2e/support/driver.ts';
+import { backgroundFlows } from '../../e2e/flows/background.ts';
 import { demoFlows } from '../../e2e/flows/demo.ts';
+import { elementFlows } from '../../e2e/flows/element.ts';
+import { elementRecoveryFlows } from '../../e2e/flows/element-recovery.ts';
+import { thumbnailFlows } from '../../e2e/flows/thumbnails.ts';
 import { webDriverDriver } from './webdriver-driver.ts';
 
 /**
  * The flows that cannot apply to WebKit here, by name, with the reason: listed, never skipped
  * unseen. A name that matches no flow fails the run (below), so the list cannot go stale.
+ *
+ * Not flows of e2e/flows/ at all, Playwright's alone: e2e/background.spec.ts's flows tagged
+ * `@background-fetch` (a hand-off needs Background Fetch, Chromium's alone; what WebKit does instead
+ * is the fallback flow, run here), and e2e/recovery.spec.ts (its WebKit flows are recovery.test.ts).
  */
-const notInWebKit: Record<string, string> = {};
+const notInWebKit: Record<string, string> = {
+  'dark and forced colours: screenshots, the bars and the button still drawn, without axe violations': 'no media emulation over classic WebDriver',
+  'screenshots at a 390 px phone width: one line per figure, a long name one text cut at its end':
+    "MiniBrowser's window gets no narrower than its toolbar: a viewport of 447 px at least",
+  'a folder chosen in the form: Send is refused while files upload, then sends each file id': 'classic WebDriver gives files, not a folder, to a file input',
+};
 
 const suites: Record<string, readonly Flow[]> = {
   demo: demoFlows,
+  element: elementFlows,
+  'element recovery': elementRecoveryFlows,
+  thumbnails: thumbnailFlows,
+  background: backgroundFlows,
 };
 
 const base = inject('baseURL');

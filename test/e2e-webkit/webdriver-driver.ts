@@ -2,7 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import type { Driver, Expect, Target } from '../../e2e/support/driver.ts';
+import { until, type Driver, type Expect, type Target } from '../../e2e/support/driver.ts';
 
 /** WebDriver's key for an element reference in a script's result. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -10,16 +10,38 @@ const keys = { Tab: '\uE004', Enter: '\uE007', Space: '\uE00D', ArrowDown: '\uE0
 
 const steps = (target: Target) => (typeof target === 'string' ? [target] : [...target]);
 
-/** Finds the element of a target, piercing a shadow root at each step (sent as text, run in the page). */
-function find(steps: string[]): Element {
+/** Finds the element of a target, piercing a shadow root at each step, or null (sent as text, run in the page). */
+function find(steps: string[]): Element | null {
   let scope: Document | ShadowRoot = document;
   let found: Element | null = null;
-  for (const [index, step] of steps.entries()) {
+  for (const step of steps) {
     found = scope.querySelector(step);
-    if (!found) throw new Error(`No element for ${steps.slice(0, index + 1).join(' » ')}`);
+    if (!found) return null;
     if (found.shadowRoot) scope = found.shadowRoot;
   }
-  return found!;
+  return found;
+}
+
+/**
+ * The centre of `element` in the viewport, scrolled into view, when its box held still over a frame
+ * and a click there reaches it (through shadow roots); null otherwise. Runs in the page.
+ */
+async function aim(element: Element): Promise<{ x: number; y: number } | null> {
+  element.scrollIntoView({ block: 'center', inline: 'center' });
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  await frame();
+  const before = JSON.stringify(element.getBoundingClientRect());
+  await frame();
+  const box = element.getBoundingClientRect();
+  if (JSON.stringify(box) !== before || box.width === 0) return null;
+  const [x, y] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+  let hit = document.elementFromPoint(x, y);
+  while (hit?.shadowRoot) {
+    const inner = hit.shadowRoot.elementFromPoint(x, y);
+    if (!inner || inner === hit) break;
+    hit = inner;
+  }
+  return hit && (hit === element || element.contains(hit)) ? { x, y } : null;
 }
 
 /**
@@ -42,9 +64,10 @@ function listen(): void {
 export function webDriverDriver(browser: WebdriverIO.Browser, baseURL: string, results: string): Driver {
   const run = <R>(script: string | ((...args: never[]) => unknown), ...args: unknown[]): Promise<R> =>
     browser.executeScript(typeof script === 'string' ? script : `return (${script}).apply(null, arguments)`, args as object[]) as Promise<R>;
+  /** The element of a target, once the page has it (as Playwright's locators wait for theirs). */
   const elementId = async (target: Target): Promise<string> => {
-    const reference = await run<Record<string, string>>(find, steps(target));
-    return reference[ELEMENT]!;
+    const reference = await until(() => run<Record<string, string> | null>(find, steps(target)), Boolean, `an element for ${steps(target).join(' » ')}`);
+    return reference![ELEMENT]!;
   };
   const opened = () => run(listen);
   return {
@@ -60,7 +83,26 @@ export function webDriverDriver(browser: WebdriverIO.Browser, baseURL: string, r
       await opened();
     },
     evaluate: (script, arg) => run(script, arg),
-    click: async (target) => browser.elementClick(await elementId(target)),
+    // A pointer's click at the element's centre, once it is steady and the one hit there (as Playwright
+    // clicks). WebKitWebDriver's Element Click refuses an element in a shadow root as "intercepted": its
+    // hit test finds the host (the retargeted node), not the element.
+    async click(target) {
+      const id = await elementId(target);
+      const point = await until(() => run<{ x: number; y: number } | null>(aim, { [ELEMENT]: id }), Boolean, `${steps(target).join(' » ')} steady and hit at its centre`);
+      await browser.performActions([
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', origin: 'viewport', x: point!.x, y: point!.y },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        },
+      ]);
+      await browser.releaseActions();
+    },
     // A script's choice, as the page sees a person's: the option (by value or label, as Playwright's), then input and change.
     select: (target, value) =>
       run(
@@ -74,12 +116,28 @@ export function webDriverDriver(browser: WebdriverIO.Browser, baseURL: string, r
         value,
       ),
     // No dialog opens over classic WebDriver: its keys to a file input are the paths of the files chosen.
-    chooseFiles: async (files, input) => browser.elementSendKeys(await elementId(input), files.join('\n')),
-    press: (key) => browser.keys(keys[key]),
-    async setViewport(width, height) {
-      // The window: MiniBrowser's toolbar takes some of its height, none of its width.
-      await browser.setWindowSize(width, height);
+    // WebKitWebDriver moves the focus for them; a dialog gives it back to what opened it, so the focus goes back.
+    async chooseFiles(files, input) {
+      const focused = await run<object | null>(() => {
+        let active = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active;
+      });
+      await browser.elementSendKeys(await elementId(input), files.join('\n'));
+      if (focused) await run((element: HTMLElement) => element.focus(), focused);
     },
+    press: (key) => browser.keys(keys[key]),
+    // The window, grown by what MiniBrowser's toolbar and frame take. Its toolbar keeps it from getting
+    // narrower than about 450 px: a narrower viewport is refused rather than faked.
+    async setViewport(width, height) {
+      const viewport = () => run<[number, number]>(() => [innerWidth, innerHeight]);
+      await browser.setWindowSize(width, height);
+      const [innerWidth, innerHeight] = await viewport();
+      await browser.setWindowSize(2 * width - innerWidth, 2 * height - innerHeight);
+      const [now] = await viewport();
+      if (now !== width) throw new Error(`MiniBrowser's viewport is ${now} px wide, not the ${width} px asked for`);
+    },
+    emulateMedia: () => Promise.reject(new Error('Classic WebDriver emulates no media features')),
     async screenshot(name, target) {
       await mkdir(results, { recursive: true });
       const file = path.join(results, `${name}.png`);

@@ -1,0 +1,54 @@
+// The element after a reload mid-upload: the interrupted upload listed, and resumed from the server's
+// offset once its file is chosen again.
+import { basename } from 'node:path';
+import { flow, serverJson, until, type Driver } from '../support/driver.ts';
+import { check, openDemo, storedId, uploader } from '../support/element-page.ts';
+import { fileOnDisk, sha256OfFile } from '../support/files.ts';
+
+const MiB = 1024 * 1024;
+const SIZE = 100 * MiB;
+const CHUNK = 4 * MiB;
+
+/** The session URI of the element's first listed upload, read from its public `items`. */
+function sessionOf(d: Driver, id: string): Promise<string | undefined> {
+  return d.evaluate((id) => {
+    const element = document.getElementById(id) as HTMLElement & { items: { upload?: { sessionUri?: string } }[] };
+    return element.items[0]?.upload?.sessionUri;
+  }, id);
+}
+
+export const elementRecoveryFlows = [
+  flow('a reload mid-upload lists the interrupted upload; choosing the file again goes on from the server offset', async (d) => {
+    const file = await fileOnDisk('element-recovery-100mib.bin', SIZE);
+    const name = basename(file);
+    await openDemo(d);
+    await d.select('select[name=chunkSize]', String(CHUNK));
+    await check(d, 'input[name=slow]');
+    const element = uploader(d, 'default');
+    await element.choose([file]);
+    await element.reaches(name, 20);
+    const session = (await sessionOf(d, 'default'))!;
+
+    await d.reload();
+    const [interrupted] = await until(() => element.interrupted(), (rows) => rows.length > 0, 'the interrupted upload listed');
+    d.expect(await element.interrupted()).toHaveLength(1);
+    d.expect(interrupted!.name).toBe(name);
+    d.expect(interrupted!.text).toMatch(/^Interrupted at \u2068\d+%\u2069: choose the file again to resume$/);
+    // Every element on the same endpoint lists it, in its own language.
+    const [rtl] = await until(() => uploader(d, 'rtl').interrupted(), (rows) => rows.length > 0, 'the interrupted upload listed right to left');
+    d.expect(rtl!.text).toContain('متوقف شد');
+    const said = () => d.evaluate(() => document.getElementById('default')!.shadowRoot!.querySelector('[role=status]')!.textContent ?? '');
+    await until(said, (text) => text.includes('Some uploads were interrupted'), 'the interruption said');
+
+    await element.chooseAgain(name, [file]);
+    await until(() => element.interrupted(), (rows) => rows.length === 0, 'the interrupted row gone');
+    await element.status(name, 'done', 120_000);
+    d.expect(await sessionOf(d, 'default')).toBe(session);
+
+    const info = await serverJson(d, `/__files/${await storedId(d, 'default', name)}/info`);
+    d.expect(info.sha256).toBe(await sha256OfFile(file));
+    // The bytes the server had before the reload were not sent again (at most the chunk in flight).
+    const log = await serverJson(d, `/__control/sessions/${new URL(session).searchParams.get('upload_id')}`);
+    d.expect(log.bytesReceived - SIZE).toBeLessThanOrEqual(CHUNK);
+  }),
+];
