@@ -115,17 +115,9 @@ export function webDriverDriver(browser: WebdriverIO.Browser, baseURL: string, r
         steps(target),
         value,
       ),
-    // No dialog opens over classic WebDriver: its keys to a file input are the paths of the files chosen.
-    // WebKitWebDriver moves the focus for them; a dialog gives it back to what opened it, so the focus goes back.
-    async chooseFiles(files, input) {
-      const focused = await run<object | null>(() => {
-        let active = document.activeElement;
-        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-        return active;
-      });
-      await browser.elementSendKeys(await elementId(input), files.join('\n'));
-      if (focused) await run((element: HTMLElement) => element.focus(), focused);
-    },
+    // No dialog opens over classic WebDriver: its keys to a file input are the paths of the files chosen
+    // (the focus stays where it was, as a dialog gives it back to what opened it).
+    chooseFiles: async (files, input) => browser.elementSendKeys(await elementId(input), files.join('\n')),
     press: (key) => browser.keys(keys[key]),
     // The window, grown by what MiniBrowser's toolbar and frame take. Its toolbar keeps it from getting
     // narrower than about 450 px: a narrower viewport is refused rather than faked.

@@ -2,7 +2,7 @@
 // Playwright cannot download its own browsers here: the rigs drive Debian's Chromium over CDP and
 // Debian's Firefox ESR over WebDriver BiDi (Playwright's `moz-firefox` channel, through firefox-bidi.mjs).
 // WebKit is Debian's WebKitGTK, which Playwright cannot drive: the browser tests reach its MiniBrowser
-// through WebKitWebDriver over classic WebDriver (webkit-driver.ts); the end-to-end flows do not run there.
+// through WebKitWebDriver over classic WebDriver (webkit-driver.ts), and so do the end-to-end flows (test/e2e-webkit/).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
