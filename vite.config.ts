@@ -87,13 +87,15 @@ export default defineConfig({
         },
       },
       {
-        // The recovery flows in WebKit, which Playwright cannot drive: over WebDriver, against the built
+        // The end-to-end flows in WebKit, which Playwright cannot drive: over WebDriver, against the built
         // demo (run by `npm run test:e2e` beside the Playwright flows).
         test: {
           name: 'e2e (webkit)',
           include: ['test/e2e-webkit/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e-webkit/preview-server.ts'],
+          // One file at a time, as Playwright's one worker: the flows share the server's faults.
+          fileParallelism: false,
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
