@@ -90,9 +90,7 @@ export async function serverPost(driver: Driver, path: string, body: unknown): P
 /** A flow, run by each rig in its engines. */
 export interface Flow {
   name: string;
-  /** Playwright tags (`@background-fetch`: Chromium's alone, left out by Firefox's project). */
-  tags?: string[];
   run(driver: Driver): Promise<void>;
 }
 
-export const flow = (name: string, run: Flow['run'], tags?: string[]): Flow => ({ name, run, ...(tags ? { tags } : {}) });
+export const flow = (name: string, run: Flow['run']): Flow => ({ name, run });

@@ -1,7 +1,7 @@
 // The flows' Driver over a Playwright page (Chromium, Firefox).
 import { expect, test, type Page } from '@playwright/test';
 import { emulateMedia } from './emulate-media.ts';
-import type { Driver, Engine, Expect, Flow, Target } from './driver.ts';
+import type { Driver, Engine, Expect, Target } from './driver.ts';
 
 /** Playwright's CSS pierces open shadow roots: the steps of a target are one descendant selector. */
 const locate = (page: Page, target: Target) => page.locator(typeof target === 'string' ? target : target.join(' '));
