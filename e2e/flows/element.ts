@@ -50,6 +50,50 @@ async function fillDemo(d: Driver): Promise<void> {
   await rtl.status('فیلم-سفر.mp4', 'paused');
 }
 
+/** Seven rows of every kind on the demo's default element: five uploading, one failed (its start refused), one done. */
+async function rowsOfEveryKind(d: Driver, width: number): Promise<ReturnType<typeof uploader>> {
+  await d.setViewport(width, 900);
+  await openDemo(d);
+  await d.select('select[name=chunkSize]', '1048576');
+  await check(d, 'input[name=slow]');
+  await d.evaluate(() => {
+    type Element = HTMLElement & { concurrency: number; prepare: (file: File) => object; addFiles(files: File[]): unknown };
+    const element = document.getElementById('default') as Element;
+    element.concurrency = 5;
+    // The CSV's session is refused: a failed row with its reason.
+    const refused = { 'X-Test-Faults': JSON.stringify([{ kind: 'status', status: 403, match: 'start' }]) };
+    element.prepare = (file) => (file.name === 'figures.csv' ? { headers: refused } : {});
+    const file = (name: string, mib: number, type = '') => new File([new Uint8Array(mib * 1024 * 1024 + 1000)], name, { type });
+    element.addFiles([
+      file('quarterly-report-of-the-northern-region-2026.pdf', 30, 'application/pdf'),
+      file('figures.csv', 1),
+      file('notes.txt', 0, 'text/plain'),
+      file('photos-of-the-summer.zip', 40, 'application/zip'),
+      file('interview.mp3', 40, 'audio/mpeg'),
+      file('main.ts', 30),
+      file('holiday.mov', 40, 'video/quicktime'),
+    ]);
+  });
+  const element = uploader(d, 'default');
+  await element.status('notes.txt', 'done', 30_000);
+  await element.status('figures.csv', 'failed', 30_000);
+  const read = () =>
+    d.evaluate(() => {
+      const root = document.getElementById('default')!.shadowRoot!;
+      return {
+        uploading: root.querySelectorAll('li[data-status=uploading]').length,
+        // Speed and time left shown on each uploading row.
+        figures: [...root.querySelectorAll('li[data-status=uploading]')].map((row) => row.querySelectorAll('[part=details] bdi').length),
+        families: [...root.querySelectorAll('[part~=thumbnail]')].map((cell) => getComputedStyle(cell).getPropertyValue('--_family').trim()),
+      };
+    });
+  const seen = await until(read, ({ uploading, figures }) => uploading === 5 && figures.every((count) => count === 3), 'five uploading with their figures', 30_000);
+  d.expect(seen.families).toEqual(['pdf', 'spreadsheet', 'text', 'archive', 'audio', 'code', 'video']);
+  return element;
+}
+
+const cancelAll = (d: Driver) => d.evaluate(() => (document.getElementById('default') as HTMLElement & { cancelAll(): void }).cancelAll());
+
 export const elementFlows = [
   flow('three files from disk: progress rises to 100%, one paused and resumed, one cancelled, bytes identical on the server', async (d) => {
     const small = await fileOnDisk('element-3mib.bin', 3 * MiB + 17);
@@ -278,5 +322,34 @@ export const elementFlows = [
     d.expect(await axeViolations(d)).toEqual([]);
     await d.click(element.named(`Pause ${basename(long)}`));
     await element.status('final-v3.pdf', 'paused');
+  }),
+
+  flow('screenshots at 1280 px of rows of every kind: five uploading, one failed, one done, each with its type icon, two lines high', async (d) => {
+    await rowsOfEveryKind(d, 1280);
+    // Two lines a row when wide: an uploading row is at most 3.5 times the text's size high (four lines made 6.25).
+    const heights = await d.evaluate(() =>
+      [...document.getElementById('default')!.shadowRoot!.querySelectorAll('li[data-item]')].map((row) => row.getBoundingClientRect().height / parseFloat(getComputedStyle(row).fontSize)),
+    );
+    for (const height of heights) d.expect(height).toBeLessThanOrEqual(3.5);
+    await d.screenshot('rows-1280', '#default');
+    d.expect(await axeViolations(d)).toEqual([]);
+    await cancelAll(d);
+  }),
+
+  flow('screenshots at 390 px of rows of every kind, and in forced colours the type icons in the text colour', async (d) => {
+    await rowsOfEveryKind(d, 1280);
+    await d.setViewport(390, 1400);
+    await d.screenshot('rows-390', '#default');
+    // Forced colours: the icons drawn in the system's text colour, not the author's.
+    await d.emulateMedia({ forcedColors: 'active' });
+    const [icon, text] = await d.evaluate(() => {
+      const root = document.getElementById('default')!.shadowRoot!;
+      const row = [...root.querySelectorAll('[part~=item]')].find((row) => row.querySelector('[part=name]')!.textContent!.includes('figures.csv'))!;
+      return [getComputedStyle(row.querySelector('[part~=thumbnail]')!, '::before').backgroundColor, getComputedStyle(row.querySelector('[part=name]')!).color];
+    });
+    d.expect(icon).toBe(text);
+    await d.screenshot('rows-390-forced-colors', '#default');
+    await d.emulateMedia({ forcedColors: 'none' });
+    await cancelAll(d);
   }),
 ];

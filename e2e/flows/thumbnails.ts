@@ -24,11 +24,14 @@ export const thumbnailFlows = [
       d.evaluate((name) => {
         const root = document.getElementById('default')!.shadowRoot!;
         const row = [...root.querySelectorAll('[part~=item]')].find((row) => row.querySelector('[part=name]')?.textContent?.includes(name));
-        const box = row?.querySelector('[part=thumbnail]');
-        return { img: box?.querySelector('img')?.getAttribute('src') ?? null, icons: box?.querySelectorAll('svg').length ?? 0 };
+        const box = row?.querySelector('[part~=thumbnail]');
+        const before = box && getComputedStyle(box, '::before');
+        // The icon of its type, drawn by CSS (a mask on the empty cell's ::before).
+        const icon = before ? before.getPropertyValue('mask-image') || before.getPropertyValue('-webkit-mask-image') : '';
+        return { img: box?.querySelector('img')?.getAttribute('src') ?? null, icon: icon.startsWith('url(') };
       }, name);
     await until(() => thumbnail('clip.webm'), ({ img }) => /^blob:/.test(img ?? ''), 'a frame of the clip');
-    d.expect(await thumbnail('not-a-video.webm')).toEqual({ img: null, icons: 1 });
+    d.expect(await until(() => thumbnail('not-a-video.webm'), ({ icon }) => icon, 'the icon of the fake video')).toEqual({ img: null, icon: true });
     d.expect(await d.reported()).toEqual([]);
   }),
 ];

@@ -23,6 +23,8 @@ const notInWebKit: Record<string, string> = {
   'dark and forced colours: screenshots, the bars and the button still drawn, without axe violations': 'no media emulation over classic WebDriver',
   'screenshots at a 390 px phone width: one line per figure, a long name one text cut at its end':
     "MiniBrowser's window gets no narrower than its toolbar: a viewport of 447 px at least",
+  'screenshots at 390 px of rows of every kind, and in forced colours the type icons in the text colour':
+    "no media emulation over classic WebDriver, and MiniBrowser's window gets no narrower than 447 px",
   'a folder chosen in the form: Send is refused while files upload, then sends each file id': 'classic WebDriver gives files, not a folder, to a file input',
 };
 
