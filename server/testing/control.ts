@@ -20,6 +20,9 @@ function methodNotAllowed(res: ServerResponse, allow: string): void {
   sendText(res, 405, `Use ${allow} here`, { Allow: allow });
 }
 
+/** What `GET /__control/sessions/<id>` shows of a session, as JSON. */
+export type SessionView = ReturnType<typeof describeSession> & ReturnType<FaultPlan['describe']>;
+
 /** The faults set for whichever upload starts next. */
 export interface NextFaults {
   faults: Fault[];

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import type { SessionView } from '../../../server/testing/control.ts';
 
 /** The reference server started by the global setup, on another loopback origin than the test page. */
 export const serverUrl = inject('serverUrl');
@@ -10,23 +11,8 @@ export function endpoint(name = crypto.randomUUID(), server = serverUrl): string
   return `${server}/upload/test/v1/${name}`;
 }
 
-export interface ServerRequestLog {
-  kind: 'start' | 'query' | 'chunk';
-  contentRange?: string | null;
-  status: number;
-  /** No answer was sent (the connection closed instead, or was held open). */
-  dropped?: boolean;
-}
-
-export interface ServerSession {
-  uploadId: string;
-  committed: number;
-  total: number | null;
-  complete: boolean;
-  expired: boolean;
-  bytesReceived: number;
-  requests: ServerRequestLog[];
-}
+/** A session as the server's control endpoint shows it. */
+export type ServerSession = SessionView;
 
 export interface StoredFile {
   id: string;

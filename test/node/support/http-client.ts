@@ -1,6 +1,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { createHash } from 'node:crypto';
 import { patternBytes } from '../../support/pattern-bytes.ts';
+import type { SessionView } from '../../../server/testing/control.ts';
 
 /** A small HTTP client for exercising the reference server from Node tests, with full control of headers. */
 
@@ -100,15 +101,7 @@ export function queryStatus(sessionUri: string, total: number | '*'): Promise<An
   return send(sessionUri, { method: 'PUT', headers: { 'Content-Range': `bytes */${total}` } });
 }
 
-export interface SessionView {
-  uploadId: string;
-  committed: number;
-  total: number | null;
-  complete: boolean;
-  expired: boolean;
-  bytesReceived: number;
-  requests: { kind: string; contentRange: string | null; status: number; dropped?: boolean; authorized?: true }[];
-}
+export type { SessionView };
 
 /** What the server saw of a session. */
 export async function sessionView(origin: string, sessionUri: string): Promise<SessionView> {
