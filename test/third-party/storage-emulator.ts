@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installPackageFolder } from '../../scripts/install-package-folder.ts';
 
 export interface RunningEmulator {
   /** The emulator's origin, e.g. http://127.0.0.1:41234; uploads go to /upload/storage/v1/b/{bucket}/o. */
@@ -24,35 +24,13 @@ const STARTUP_TIMEOUT_MS = 30_000;
 const toolFolder = fileURLToPath(new URL('./storage-emulator/', import.meta.url));
 
 /**
- * Installs the emulator's tooling from its own lock file, the first time its tests run. Two test
- * processes may get here at once (the node and third-party projects): each installs into a folder of
- * its own and moves the result into place in one rename, so neither sees a half-installed tree.
+ * Installs the emulator's tooling from its own lock file, the first time its tests run (the node and
+ * third-party projects may both get here at once).
  */
-async function ensureInstalled(): Promise<void> {
-  const installed = path.join(toolFolder, 'node_modules');
-  if (existsSync(path.join(installed, 'firebase-tools', 'package.json'))) return;
-  console.log('Installing the Cloud Storage emulator (firebase-tools) for the third-party tests, once: test/third-party/storage-emulator/');
-  const scratch = path.join(toolFolder, `node_modules.installing-${process.pid}`);
-  rmSync(scratch, { recursive: true, force: true });
-  mkdirSync(scratch, { recursive: true });
-  for (const file of ['package.json', 'package-lock.json']) copyFileSync(path.join(toolFolder, file), path.join(scratch, file));
-  try {
-    // Not a synchronous call: the test runner's other projects go on meanwhile.
-    await new Promise<void>((resolve, reject) =>
-      spawn('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: scratch, stdio: 'inherit' })
-        .once('error', reject)
-        .once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm ci in ${scratch} exited with ${code}`)))),
-    );
-    try {
-      renameSync(path.join(scratch, 'node_modules'), installed);
-    } catch (error) {
-      // Another process moved its tree in first: use that one.
-      if (!existsSync(path.join(installed, 'firebase-tools', 'package.json'))) throw error;
-    }
-  } finally {
-    rmSync(scratch, { recursive: true, force: true });
-  }
-}
+const ensureInstalled = () =>
+  installPackageFolder(toolFolder, 'firebase-tools/package.json', () =>
+    console.log('Installing the Cloud Storage emulator (firebase-tools) for the third-party tests, once: test/third-party/storage-emulator/'),
+  );
 
 /**
  * Starts the Cloud Storage emulator of firebase-tools in a child Node process on a free loopback
