@@ -8,43 +8,36 @@ const ENDPOINT = '/upload/bench/v1/files';
 
 export type { ManyFilesRun };
 
-/** The engine alone: `count` files through `Upload`, `concurrency` at a time. */
-async function engine(count: number, bytes: number, concurrency: number, uploadType: UploadType): Promise<ManyFilesRun> {
+/** `count` files made in the page, each handed to `send` (true once it arrived), `concurrency` at a time. */
+async function pool(count: number, bytes: number, concurrency: number, send: (file: File) => Promise<boolean>): Promise<ManyFilesRun> {
   const files = makeFiles(count, bytes);
   const watch = watchMainThread();
   const started = performance.now();
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      await new Upload(file, { endpoint: ENDPOINT, uploadType, metadata: { name: file.name } }).start();
-      done++;
-    }
+    while (next < files.length) if (await send(files[next++]!)) done++;
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   const totalMs = performance.now() - started;
   return { totalMs, done, ...watch.stop() };
 }
 
+/** The engine alone: `count` files through `Upload`, `concurrency` at a time. */
+function engine(count: number, bytes: number, concurrency: number, uploadType: UploadType): Promise<ManyFilesRun> {
+  return pool(count, bytes, concurrency, async (file) => {
+    await new Upload(file, { endpoint: ENDPOINT, uploadType, metadata: { name: file.name } }).start();
+    return true;
+  });
+}
+
 /** The floor: each file in one `fetch` `PUT` of its bytes to the drain, `concurrency` at a time, nothing else. */
-async function raw(count: number, bytes: number, concurrency: number): Promise<ManyFilesRun> {
-  const files = makeFiles(count, bytes);
-  const watch = watchMainThread();
-  const started = performance.now();
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]!;
-      const response = await fetch('/drain', { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
-      await response.arrayBuffer();
-      if (response.ok) done++;
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const totalMs = performance.now() - started;
-  return { totalMs, done, ...watch.stop() };
+function raw(count: number, bytes: number, concurrency: number): Promise<ManyFilesRun> {
+  return pool(count, bytes, concurrency, async (file) => {
+    const response = await fetch('/drain', { method: 'PUT', body: file, headers: { 'Content-Type': file.type } });
+    await response.arrayBuffer();
+    return response.ok;
+  });
 }
 
 function element(): ResumableUploadElement {
