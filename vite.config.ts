@@ -62,6 +62,7 @@ export default defineConfig({
           name: 'node',
           include: ['test/node/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/until-report.ts'],
           // A guard against a hang, not a speed check: a loaded laptop may take seconds to hash a file.
           testTimeout: 30_000,
         },
@@ -70,7 +71,7 @@ export default defineConfig({
         define: vueFlags,
         test: {
           name: 'browser',
-          setupFiles: ['test/support/lit-dev-notice.ts'],
+          setupFiles: ['test/support/lit-dev-notice.ts', 'test/support/until-report.ts'],
           include: ['test/browser/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           // A guard against a hang, not a speed check: the longest tests (hundreds of rows scrolled by
@@ -93,6 +94,7 @@ export default defineConfig({
           name: 'e2e (webkit)',
           include: ['test/e2e-webkit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/until-report.ts'],
           globalSetup: ['test/e2e-webkit/preview-server.ts'],
           // One file at a time, as Playwright's one worker: the flows share the server's faults.
           fileParallelism: false,

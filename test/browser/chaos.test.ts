@@ -5,6 +5,7 @@ import { MemorySessionStore } from './support/memory-session-store.ts';
 import { MiB, QUANTUM, patternFile } from './support/files.ts';
 import { between, pick, seededRandom } from './support/random.ts';
 import { endpoint, faultHeaders, faultsPerRequest, keepAliveServerUrl, objectsNamed, serverUrl, sessionLog } from './support/server.ts';
+import { until } from '../support/until.ts';
 
 // Many uploads against the reference server with faults drawn from a seed. Every upload must end
 // with the server holding exactly the file's bytes, or with the error code its fault calls for.
@@ -149,9 +150,11 @@ describe(`chaos: ${uploads} uploads, seed ${seed}`, () => {
       let log = upload.sessionUri ? await sessionLog(upload.sessionUri) : undefined;
       if (plan.twist === 'cancel') {
         // Ended on the server, not left to expire: the DELETE went out after the abort.
-        for (let n = 0; n < 50 && !log!.expired; n++) log = await new Promise((r) => setTimeout(r, 20)).then(() => sessionLog(upload.sessionUri!));
-        expect(log!.expired).toBe(true);
-        expect(log!.complete).toBe(false);
+        log = await until(async () => {
+          const ended = await sessionLog(upload.sessionUri!);
+          return ended.expired && ended;
+        }, 'the session is ended by the DELETE');
+        expect(log.complete).toBe(false);
       }
       outcomes.push({ kind: plan.kind, size, resent: log ? Math.max(0, log.bytesReceived - size) : 0 });
     });

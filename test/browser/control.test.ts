@@ -5,6 +5,7 @@ import { rejection, nextState, fast } from './support/upload-helpers.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { incomplete, script, sessionStarted } from './support/scripted.ts';
 import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
+import { until } from '../support/until.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,11 +40,14 @@ describe('pause and resume', () => {
     const upload = new Upload(file, {
       endpoint: endpoint(),
       chunkSize: QUANTUM,
-      headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'delay', ms: 2000 }]),
+      headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'hold' }]),
     });
-    upload.addEventListener('progress', () => setTimeout(() => upload.pause(), 100), { once: true });
     const done = upload.start();
-    await nextState(upload, 'paused');
+    // Paused while the server holds the second chunk's request unanswered: however busy the machine.
+    const chunks = async () => (upload.sessionUri ? (await sessionLog(upload.sessionUri)).requests.filter((r) => r.kind === 'chunk').length : 0);
+    await until(async () => (await chunks()) === 2, 'the server holds the second chunk');
+    upload.pause();
+    expect(upload.state).toBe('paused');
     upload.resume();
     await expectStored(await done, file);
   });
@@ -71,13 +75,13 @@ describe('abort', () => {
     const upload = new Upload(file, {
       endpoint: endpoint(),
       chunkSize: QUANTUM,
-      headers: faultHeaders([{ kind: 'delay', ms: 2000 }]),
+      headers: faultHeaders([{ kind: 'hold' }]),
     });
     const done = upload.start();
     await nextState(upload, 'uploading');
-    // Aborted while the server holds the first chunk's request (its answer delayed): however busy the machine.
+    // Aborted while the server holds the first chunk's request unanswered: however busy the machine.
     const chunkArrived = async () => (await sessionLog(upload.sessionUri!)).requests.some((r) => r.kind === 'chunk');
-    await expect.poll(chunkArrived, { timeout: 10_000, interval: 10 }).toBe(true);
+    await until(chunkArrived, 'the server holds the first chunk', 10);
     upload.abort();
     const error = await rejection(done);
     expect(error.code).toBe('aborted');
@@ -99,9 +103,10 @@ describe('abort', () => {
       upload.abort({ terminate: true });
     }
     expect((await rejection(done)).code).toBe('aborted');
-    let log = await sessionLog(upload.sessionUri!);
-    for (let i = 0; i < 50 && !log.expired; i++) log = await (wait(20), sessionLog(upload.sessionUri!));
-    expect(log.expired).toBe(true);
+    const log = await until(async () => {
+      const log = await sessionLog(upload.sessionUri!);
+      return log.expired && log;
+    }, 'the session is ended by the DELETE');
     expect(log.complete).toBe(false);
   });
 
@@ -113,8 +118,7 @@ describe('abort', () => {
       await new Promise((resolve) => upload.addEventListener('progress', resolve, { once: true }));
       upload.abort({ terminate: true });
       expect((await rejection(done)).code).toBe('aborted');
-      for (let i = 0; i < 50 && (await s.requests()).length < 3; i++) await wait(20);
-      expect((await s.requests()).map((r) => r.method)).toContain('DELETE');
+      await until(async () => (await s.requests()).some((r) => r.method === 'DELETE'), 'the DELETE arrives');
     }
   });
 

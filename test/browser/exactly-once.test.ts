@@ -6,6 +6,7 @@ import { patternFile } from './support/files.ts';
 import { script } from './support/scripted.ts';
 import { endpoint, faultsPerRequest, keepAliveServerUrl, objectsNamed } from './support/server.ts';
 import { fast, nextState, rejection } from './support/upload-helpers.ts';
+import { until } from '../support/until.ts';
 
 // A single request that creates (POST) is never sent twice after its answer was lost: the server
 // holds at most one object, and the upload says the outcome is unknown. Objects are counted by name
@@ -64,14 +65,13 @@ describe.each(['media', 'multipart'] as const)('a %s POST', (uploadType) => {
   });
 
   it('paused while the server holds its answer is not sent again on resume', async () => {
-    // The server stores the object, then holds the answer; the pause comes as soon as the object shows.
-    // (The hold is a server timer, kept under the test runner's 10 s wait for it at exit.)
-    const { name, upload } = single(uploadType, [[{ kind: 'delay', ms: 8000 }]]);
+    // The server stores the object, then never answers; the pause comes once the object shows.
+    const { name, upload } = single(uploadType, [[{ kind: 'hold' }]]);
     const settled = upload.start().then(
       () => undefined,
       (error: unknown) => error,
     );
-    while ((await objectsNamed(name)).length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(async () => (await objectsNamed(name)).length > 0, 'the server stores the object');
     const paused = nextState(upload, 'paused');
     upload.pause();
     await paused;

@@ -6,6 +6,7 @@ import { conversation, incomplete, script, sessionOf, sessionStarted, type Scrip
 import { endpoint, faultHeaders, serverUrl, sessionLog } from './support/server.ts';
 import { fast, nextState, rejection } from './support/upload-helpers.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
+import { until } from '../support/until.ts';
 
 // A server that contradicts itself, and callers that pause, resume, restart and abort in the middle
 // of its answers: each conversation ends in a typed error, never in a success the server's own words
@@ -179,16 +180,17 @@ describe('abort({ terminate: true }) racing a request in flight', () => {
   const more = [incomplete(2 * QUANTUM), final(3 * QUANTUM), final(3 * QUANTUM)];
 
   it.each([
-    ['a chunk', (urls: { base: string; otherOrigin: string }) => [sessionStarted(urls), incomplete(QUANTUM), { ...incomplete(2 * QUANTUM), delayMs: 400 }], 3],
-    ['a status query', (urls: { base: string; otherOrigin: string }) => [sessionStarted(urls), { status: 503 }, { ...incomplete(QUANTUM), delayMs: 400 }], 3],
+    // Held unanswered until the abort, however long the machine takes to get there.
+    ['a chunk', (urls: { base: string; otherOrigin: string }) => [sessionStarted(urls), incomplete(QUANTUM), { ...incomplete(2 * QUANTUM), hold: 'request' as const }], 3],
+    ['a status query', (urls: { base: string; otherOrigin: string }) => [sessionStarted(urls), { status: 503 }, { ...incomplete(QUANTUM), hold: 'request' as const }], 3],
   ] as const)('while %s waits for its answer: the one DELETE follows, with no header and no body', async (_, answers, inFlight) => {
     const s = await script((urls) => [...answers(urls), { status: 499 }, ...more]);
     const up = new Upload(patternFile(3 * QUANTUM), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast, headers });
     const done = rejection(up.start());
-    for (let i = 0; i < 100 && (await s.requests()).length < inFlight; i++) await wait(10);
+    await until(async () => (await s.requests()).length >= inFlight, `request ${inFlight} arrives`, 10);
     up.abort({ terminate: true });
     expect((await done).code).toBe('aborted');
-    await wait(700); // past the answer the aborted request waited for, and past any retry
+    await wait(700); // room for anything that would wrongly follow: a retry, a request after the held one
     const requests = await s.requests();
     expect(requests.map((r) => r.method)).toEqual(['POST', 'PUT', 'PUT', 'DELETE']);
     expect(requests[3]).toMatchObject({ url: new URL(sessionOf(s)).pathname + new URL(sessionOf(s)).search, bodyBytes: 0 });
@@ -207,10 +209,10 @@ describe('abort({ terminate: true }) racing a request in flight', () => {
   });
 
   it('while the session start waits for its answer: nothing follows (there is no session to end yet)', async () => {
-    const s = await script((urls) => [{ ...sessionStarted(urls), delayMs: 400 }, ...more]);
+    const s = await script((urls) => [{ ...sessionStarted(urls), hold: 'request' }, ...more]);
     const up = new Upload(patternFile(3 * QUANTUM), { endpoint: `${s.base}/upload`, chunkSize: QUANTUM, retry: fast });
     const done = rejection(up.start());
-    for (let i = 0; i < 100 && (await s.requests()).length < 1; i++) await wait(10);
+    await until(async () => (await s.requests()).length >= 1, 'the session start arrives', 10);
     up.abort({ terminate: true });
     expect((await done).code).toBe('aborted');
     await wait(700);

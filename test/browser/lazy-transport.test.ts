@@ -4,6 +4,7 @@ import { transportChunk } from '../../src/transport/default-client.ts';
 import { expectStored } from './support/expect-stored.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, sessionLog } from './support/server.ts';
+import { until } from '../support/until.ts';
 
 // ky and the XHR transport are a chunk of their own (src/transport/default-client.ts), loaded at
 // idle or when the first Upload is made. Here only the latter, and the load can be held, or fail as a
@@ -34,7 +35,10 @@ describe('the HTTP transports, loaded on first use', () => {
     const done = upload.start().catch((caught: unknown) => caught);
     await sleep(50);
     upload.abort();
-    const outcome = await Promise.race([done, sleep(2000).then(() => 'still waiting for the transports')]);
+    // The transports stay held until after: an upload that waited for them would never end.
+    let outcome: unknown;
+    void done.then((settled) => (outcome = settled));
+    await until(() => outcome !== undefined, 'the upload ends while the transports are still held');
     expect(isUploadError(outcome) && outcome.code).toBe('aborted');
     release();
     await sleep(20);

@@ -12,11 +12,9 @@ import { interruptAfterFirstChunk, rejection } from './support/upload-helpers.ts
 import { MemorySessionStore } from './support/memory-session-store.ts';
 import { QUANTUM, patternBytes, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, keepAliveServerUrl, sessionLog, startSessionDirectly, storedFile } from './support/server.ts';
+import { until } from '../support/until.ts';
 
 const fast = { retries: 1, baseDelayMs: 5, maxDelayMs: 20 };
-const until = async (check: () => Promise<boolean>) => {
-  for (let i = 0; i < 100 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
-};
 
 
 /** The engine's own IndexedDB database, opened directly. */
@@ -157,7 +155,7 @@ describe('sessions kept in IndexedDB', () => {
     const upload = new Upload(file, { endpoint: url, chunkSize: QUANTUM, metadata: { name: file.name } });
     upload.addEventListener('progress', ({ detail }) => detail.bytesCommitted === 2 * QUANTUM && upload.pause());
     const started = upload.start().catch(() => undefined);
-    await until(async () => (await listStoredUploads(url))[0]?.bytesCommitted === 2 * QUANTUM);
+    await until(async () => (await listStoredUploads(url))[0]?.bytesCommitted === 2 * QUANTUM, 'the record holds 512 KiB');
     const [record] = await listStoredUploads(url);
     expect(record!.bytesCommitted).toBe(2 * QUANTUM);
     expect(record!.relativePath).toBe('photos/2024/a.jpg');
@@ -272,7 +270,7 @@ describe('sessions kept in IndexedDB', () => {
     const again = new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast });
     again.addEventListener('progress', () => again.pause(), { once: true });
     const done = again.start();
-    await until(async () => again.state === 'paused');
+    await until(() => again.state === 'paused', 'the upload is paused');
     const [record] = await listStoredUploads(url);
     expect(record!.sessionUri).toBe(again.sessionUri);
     expect(record!.sessionUri).not.toBe(first.sessionUri);
@@ -288,8 +286,7 @@ describe('sessions kept in IndexedDB', () => {
     const aborted = new Upload(patternFile(2 * QUANTUM), { endpoint: url, chunkSize: QUANTUM });
     aborted.addEventListener('progress', () => aborted.abort(), { once: true });
     await rejection(aborted.start());
-    await until(async () => (await listStoredUploads(url)).length === 0);
-    expect(await listStoredUploads(url)).toEqual([]);
+    await until(async () => (await listStoredUploads(url)).length === 0, 'the aborted upload\'s record is gone');
 
     await interruptedUpload(patternFile(2 * QUANTUM, 'c.bin'), url);
     expect(await listStoredUploads(url)).toHaveLength(1);
@@ -367,7 +364,7 @@ describe('sessions kept in IndexedDB', () => {
     const upload = new Upload(patternFile(2 * QUANTUM), { endpoint: url, chunkSize: QUANTUM, store: false });
     upload.addEventListener('progress', ({ detail }) => detail.bytesCommitted === 2 * QUANTUM && upload.pause());
     const done = upload.start();
-    await until(async () => upload.state === 'paused');
+    await until(() => upload.state === 'paused', 'the upload is paused');
     expect(await listStoredUploads(url)).toEqual([]);
     upload.resume();
     await done;
@@ -376,14 +373,17 @@ describe('sessions kept in IndexedDB', () => {
   it('lets only one upload of a stored file run at a time', async () => {
     const file = patternFile(2 * QUANTUM);
     const url = endpoint();
-    const one = new Upload(file, { endpoint: url, chunkSize: QUANTUM, headers: faultHeaders([{ kind: 'delay', ms: 300 }]) });
+    // The first upload, paused after its first chunk, keeps the lock until it goes on and ends.
+    const one = new Upload(file, { endpoint: url, chunkSize: QUANTUM });
+    one.addEventListener('progress', () => one.pause(), { once: true });
     const two = new Upload(file, { endpoint: url, chunkSize: QUANTUM });
     const first = one.start();
-    await until(async () => one.state === 'uploading');
+    await until(() => one.state === 'paused', 'the first upload is paused');
     const error = await rejection(two.start());
     expect(error.code).toBe('locked');
     // Two uploads on one page: the message does not send the person looking for another tab only.
     expect(error.message).toContain('in another tab or by another upload on this page');
+    one.resume();
     await expectStored(await first, file);
   });
 
@@ -392,10 +392,12 @@ describe('sessions kept in IndexedDB', () => {
     const store = new MemorySessionStore();
     const file = patternFile(2 * QUANTUM);
     const url = endpoint();
-    const one = new Upload(file, { endpoint: url, chunkSize: QUANTUM, store, headers: faultHeaders([{ kind: 'delay', ms: 300 }]) });
+    // The first upload holds the lock while the server holds its second chunk unanswered.
+    const one = new Upload(file, { endpoint: url, chunkSize: QUANTUM, store, headers: faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'hold' }]) });
     const first = one.start();
-    // Until the record of the first chunk's checksums has landed too: the next write comes with its answer.
-    await until(async () => one.state === 'uploading' && (await store.list())[0]?.checksums !== undefined);
+    const chunks = async () => (one.sessionUri ? (await sessionLog(one.sessionUri)).requests.filter((request) => request.kind === 'chunk').length : 0);
+    // Until the record of the first chunk's checksums has landed too: the next write comes with the held answer.
+    await until(async () => (await chunks()) === 2 && (await store.list())[0]?.checksums !== undefined, 'the second chunk held, the checksums recorded');
     // A record the check would delete (too old), under this file's key: the lock's holder owns it.
     const [record] = await store.list();
     await store.set({ ...record!, sessionUri: 'http://127.0.0.1:1/gone', updatedAt: 1, createdAt: 1 });
@@ -403,6 +405,9 @@ describe('sessions kept in IndexedDB', () => {
     expect((await rejection(two.start())).code).toBe('locked');
     expect(two.sessionUri).toBeUndefined();
     expect((await store.get(record!.fingerprint))?.sessionUri).toBe('http://127.0.0.1:1/gone');
+    // A pause gives up the held request; the upload goes on from what the server has.
+    one.pause();
+    one.resume();
     await expectStored(await first, file);
   });
 

@@ -13,6 +13,7 @@ import { QUANTUM, patternFile } from './support/files.ts';
 import { MemorySessionStore } from './support/memory-session-store.ts';
 import { endpoint, faultHeaders, sessionLog } from './support/server.ts';
 import { fast, interruptAfterFirstChunk } from './support/upload-helpers.ts';
+import { until } from '../support/until.ts';
 
 const implementations: [string, () => SessionStore][] = [
   // A database of its own per test: the same code path as the default store, nothing shared.
@@ -23,7 +24,6 @@ const implementations: [string, () => SessionStore][] = [
 /** Uploads the first chunk into `store`, then a 400 stops the upload with its session kept, as after a crash. */
 const interruptInto = async (store: SessionStore, file: File, url: string) => (await interruptAfterFirstChunk(store, file, url)).sessionUri!;
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Another record's fingerprint: a SHA-256 in hex, as the engine writes them (others are not read back). */
 const fingerprint = (digit: string) => digit.repeat(64);
 
@@ -87,7 +87,7 @@ describe.each(implementations)('the %s store', (_, createStore) => {
     await store.set(elsewhere);
     expect((await listStoredUploads(url, { store })).map((each) => each.fingerprint)).toEqual([fingerprint('e'), record.fingerprint]);
     expect(await listStoredUploads(undefined, { store })).toHaveLength(3);
-    await wait(50);
+    await new Promise((resolve) => setTimeout(resolve, 50)); // a wait past 10 ms only ages them more
     expect(await listStoredUploads(url, { store, maxAgeMs: 10 })).toEqual([]);
     expect(await store.list()).toEqual([]);
   });
@@ -130,11 +130,9 @@ describe.each(implementations)('the %s store', (_, createStore) => {
 
     // Discard forgets the record in this store and cancels its session.
     shadow(element).querySelector<HTMLButtonElement>(`li[data-fingerprint="${record.fingerprint}"] [data-interrupted-action="discard"]`)!.click();
-    for (let i = 0; i < 100 && (await store.get(record.fingerprint)); i++) await wait(20);
-    expect(await store.get(record.fingerprint)).toBeUndefined();
-    await expect.poll(() => interruptedRows(element)).toHaveLength(0); // the row goes with the element's next render
-    for (let i = 0; i < 100 && !(await sessionLog(record.sessionUri)).expired; i++) await wait(20);
-    expect((await sessionLog(record.sessionUri)).expired).toBe(true);
+    await until(async () => (await store.get(record.fingerprint)) === undefined, 'the discarded record is gone from the store');
+    await until(() => interruptedRows(element).length === 0, 'the row goes'); // with the element's next render
+    await until(async () => (await sessionLog(record.sessionUri)).expired, 'the discarded session is cancelled');
     expect((await sessionLog(otherSession)).expired).toBe(false);
     expect(await listStoredUploads(url)).toHaveLength(1);
   });

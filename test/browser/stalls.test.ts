@@ -8,6 +8,7 @@ import { QUANTUM, patternFile } from './support/files.ts';
 import { conversation, held, incomplete, script, sessionOf, sessionStarted, type ScriptedAnswer } from './support/scripted.ts';
 import { endpoint, faultHeaders, sessionLog, type ServerSession } from './support/server.ts';
 import { fast, rejection } from './support/upload-helpers.ts';
+import { until } from '../support/until.ts';
 
 // Every request the engine sends is watched by `stallTimeoutMs`: one that never gets an answer, or
 // whose answer never ends, is cancelled and retried like any network failure. The tests hold
@@ -72,7 +73,7 @@ describe('the control requests\' transport (fetch)', () => {
     const s = await script([held('request')]);
     const caller = new AbortController();
     const request = kyClient(stallTimeoutMs)({ method: 'PUT', url: sessionOf(s), headers: {}, body: '', signal: caller.signal });
-    while ((await s.requests()).length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    await until(async () => (await s.requests()).length > 0, 'the request arrives', 10);
     caller.abort(new Error('paused'));
     await expect(request).rejects.toThrow('paused');
   });

@@ -7,6 +7,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer } from '../../server/index.ts';
+import { until } from '../support/until.ts';
 import { withServer } from './support/reference-server.ts';
 import { pattern, putChunk, queryStatus, send, sessionView, start, startSession, uploadIdOf } from './support/http-client.ts';
 import { createTestingLayer } from '../../server/testing/index.ts';
@@ -15,7 +16,6 @@ const QUANTUM = 262_144;
 
 
 const cancel = (sessionUri: string) => send(sessionUri, { method: 'DELETE' });
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a cancelled session', () => {
   it('frees its place and its bytes at once: three cancels, and the next start still gets a session', async () => {
@@ -42,7 +42,7 @@ describe('a cancelled session', () => {
       });
       req.write(pattern(QUANTUM));
       // The server has the first bytes once the session counts them.
-      for (let i = 0; i < 200 && (await sessionView(origin, sessionUri)).bytesReceived === 0; i++) await wait(10);
+      await until(async () => (await sessionView(origin, sessionUri)).bytesReceived > 0, 'the session counts the first bytes');
       expect((await cancel(sessionUri)).status).toBe(499);
       expect(await outcome).toBe('dropped');
       expect(existsSync(path.join(dir, uploadIdOf(sessionUri)))).toBe(false);
@@ -72,7 +72,7 @@ describe('abandoned sessions', () => {
       const full = await start(origin, { size: 10 });
       expect(full.status).toBe(503);
       expect(Number(full.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      await wait(RECLAIM_MS + 300);
+      await new Promise((resolve) => setTimeout(resolve, RECLAIM_MS + 300));
       expect((await queryStatus(kept, 10)).status).toBe(308); // used again: no longer the idlest
       const fresh = await startSession(origin, { size: 10 });
       expect((await queryStatus(abandoned, 2 * QUANTUM)).status).toBe(404);

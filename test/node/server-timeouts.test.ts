@@ -7,6 +7,7 @@ import { createServer, request } from 'node:http';
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createReferenceServer, referenceServer } from '../../server/index.ts';
+import { until } from '../support/until.ts';
 import { withServer } from './support/reference-server.ts';
 import { createUploadServer, HEADERS_TIMEOUT_MS } from '../../server/http-timeouts.ts';
 import { injectFaults, pattern, queryStatus, sessionView, startSession } from './support/http-client.ts';
@@ -25,12 +26,6 @@ function stalledRequest(url: string, method: string, headers: Record<string, str
   });
 }
 
-/** Reads `read` until `settled` says so (at most 5 s), then returns the last reading. */
-async function until<T>(read: () => Promise<T>, settled: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 250 && !settled(value); i++) value = await new Promise((resolve) => setTimeout(resolve, 20)).then(read);
-  return value;
-}
 
 describe('request timeouts', () => {
   it('lift Node\'s 5-minute limit on a whole request, and keep the limit on its headers', () => {
@@ -54,7 +49,10 @@ describe('request timeouts', () => {
       const headers = { 'Content-Range': `bytes 0-${4 * QUANTUM - 1}/${4 * QUANTUM}` };
       expect(await stalledRequest(sessionUri, 'PUT', headers, 4 * QUANTUM, pattern(QUANTUM + 100))).toBe('closed without an answer');
       // The server settles the chunk after closing its connection.
-      const view = await until(() => sessionView(origin, sessionUri), (view) => view.requests.length === 2);
+      const view = await until(async () => {
+        const view = await sessionView(origin, sessionUri);
+        return view.requests.length === 2 && view;
+      }, 'the server logs the dropped chunk');
       expect(view.committed).toBe(QUANTUM);
       expect(view.requests.at(-1)).toMatchObject({ kind: 'chunk', dropped: true });
     });
@@ -63,7 +61,7 @@ describe('request timeouts', () => {
   it('close a media upload whose body stops arriving, keeping nothing of it', async () => {
     await withServer({ bodyStallTimeoutMs: 300 }, async (origin, dir) => {
       expect(await stalledRequest(`${origin}/upload/x?uploadType=media`, 'POST', {}, 1000, Buffer.alloc(10))).toBe('closed without an answer');
-      expect(await until(async () => readdirSync(dir), (files) => files.length === 0)).toEqual([]);
+      await until(() => readdirSync(dir).length === 0, 'the stalled media upload leaves no file');
     });
   });
 

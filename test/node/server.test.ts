@@ -14,6 +14,7 @@ import {
   startSession,
   uploadIdOf,
 } from './support/http-client.ts';
+import { until } from '../support/until.ts';
 import { referenceServerForSuite } from './support/reference-server.ts';
 import { createTestingLayer } from '../../server/testing/index.ts';
 
@@ -266,16 +267,14 @@ describe('sessions', () => {
       req.on('error', () => resolve());
       // Left once the server has read the bytes: a reset drops what it has not read yet, on a busy machine too.
       req.write(bytes.subarray(0, QUANTUM + 1000), async () => {
-        while ((await sessionView(server.origin, sessionUri)).bytesReceived < QUANTUM + 1000) await new Promise((r) => setTimeout(r, 20));
+        await until(async () => (await sessionView(server.origin, sessionUri)).bytesReceived >= QUANTUM + 1000, 'the server reads the bytes sent');
         req.destroy();
         resolve();
       });
     });
     // The server learns of the abandoned body when its connection closes. A status query sent before that would
     // supersede the chunk still arriving (a newer request wins), so the query waits until the server logged the drop.
-    while (!(await sessionView(server.origin, sessionUri)).requests.some((r) => r.kind === 'chunk' && r.dropped)) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await until(async () => (await sessionView(server.origin, sessionUri)).requests.some((r) => r.kind === 'chunk' && r.dropped), 'the server logs the drop');
     const status = await queryStatus(sessionUri, bytes.length);
     expect(status.headers.range).toBe(`bytes=0-${QUANTUM - 1}`);
     const rest = await putChunk(sessionUri, bytes.subarray(QUANTUM), QUANTUM, bytes.length);
@@ -296,7 +295,7 @@ describe('sessions', () => {
       stale.on('response', (res) => resolve(String(res.statusCode)));
     });
     await new Promise<void>((resolve) => stale.write(bytes.subarray(0, QUANTUM + 5), () => resolve()));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(async () => (await sessionView(server.origin, sessionUri)).bytesReceived >= QUANTUM + 5, 'the server reads the stale bytes');
 
     // The client gave up on it and asks again; the server has not seen the old connection close.
     const status = await queryStatus(sessionUri, bytes.length);

@@ -7,6 +7,7 @@ import { patternFile, QUANTUM } from '../support/files.ts';
 import { endpoint, faultHeaders } from '../support/server.ts';
 import { interrupt, rowsAfterConnect } from './support/interrupted.ts';
 import { announced, liveRegionText, mount, reachStatus } from './support/fixture.ts';
+import { until } from '../../support/until.ts';
 
 /** Every change of what the live region says: the log a screen reader would hear. */
 function recordLiveRegion(element: ResumableUploadElement): string[] {
@@ -35,7 +36,7 @@ function recordSentences(element: ResumableUploadElement): string[] {
 
 /** Waits until the region has said `count` sentences, then a little more for any it should not say. */
 async function sentences(said: string[], count: number, element: ResumableUploadElement): Promise<string[]> {
-  while (said.length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(() => said.length >= count, () => `${count} sentences (said so far: ${JSON.stringify(said)})`);
   await new Promise((resolve) => setTimeout(resolve, 1200)); // the next message could come a second after the last
   await element.updateComplete;
   return said;
@@ -159,7 +160,8 @@ describe('<resumable-upload> live region', () => {
     await interrupt(patternFile(2 * QUANTUM, 'shared.bin'), url);
     const elements = [await mount({ endpoint: url }), await mount({ endpoint: url }), await mount({ endpoint: url })];
     for (const element of elements) await rowsAfterConnect(element, 1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await until(() => elements.some((element) => liveRegionText(element) !== ''), 'one of them speaks');
+    await new Promise((resolve) => setTimeout(resolve, 300)); // room for a second one, which must not speak
     await Promise.all(elements.map((element) => element.updateComplete));
     const saying = elements.filter((element) => liveRegionText(element) !== '');
     expect(saying.map(liveRegionText)).toEqual(['Some uploads were interrupted: resume or discard them below']);

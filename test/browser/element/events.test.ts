@@ -5,6 +5,7 @@ import { expectStored } from '../support/expect-stored.ts';
 import { faultHeaders, sessionLog } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, nextEvent, reachStatus, recordEvents, shadow } from './support/fixture.ts';
+import { until } from '../../support/until.ts';
 
 const strip = (value: string | null | undefined) => value?.replace(/[\u2068\u2069]/g, '').trim();
 
@@ -190,13 +191,11 @@ describe('<resumable-upload> events', () => {
     expect(detail.item.status).toBe('cancelled');
     expect(detail.upload?.state).toBe('aborted');
     // Cancelled for good: the session is ended on the server too (a DELETE), not left to expire.
-    let session = await sessionLog(detail.upload!.sessionUri!);
-    for (let i = 0; i < 50 && !session.expired; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      session = await sessionLog(detail.upload!.sessionUri!);
-    }
+    const session = await until(async () => {
+      const session = await sessionLog(detail.upload!.sessionUri!);
+      return session.expired && session;
+    }, 'the session is cancelled');
     expect(session.complete).toBe(false);
-    expect(session.expired).toBe(true);
   });
 
   it('fires upload-cancel without an upload for a file cancelled before it started', async () => {

@@ -11,6 +11,7 @@ import { endpoint } from '../support/server.ts';
 import { mount, recordEvents, shadow } from './support/fixture.ts';
 import { button, browserPicker, replacePicker, restorePicker, settle, watchInput, withoutActivation, type PickerOptions } from './support/picker.ts';
 import { interrupt, rowsAfterConnect } from './support/interrupted.ts';
+import { until } from '../../support/until.ts';
 
 beforeEach(() => clearStoredUploads());
 afterEach(restorePicker);
@@ -25,6 +26,7 @@ describe('file-handles', () => {
     const events = recordEvents(element);
 
     button(element).click();
+    await until(() => calls.length === 1, 'the picker is asked');
     await settle(element);
     expect(calls).toHaveLength(1);
     expect(input.clicks).toBe(0);

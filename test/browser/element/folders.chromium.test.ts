@@ -8,6 +8,7 @@ import { clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
 import type { ResumableUploadElement } from '../../../src/element.ts';
 import { endpoint, faultHeaders } from '../support/server.ts';
 import { itemsAfterDrop, mount, reachStatus, relativePaths, shadow } from './support/fixture.ts';
+import { until } from '../../support/until.ts';
 
 const FOLDER = `${server.config.root}/test/browser/element/fixtures/folder-drop`;
 
@@ -100,7 +101,7 @@ describe('a folder dropped or chosen (the drop comes through Chromium\'s DevTool
     const input = shadow(element).querySelector('input')!;
     input.addEventListener('click', (event) => event.preventDefault(), { once: true });
     shadow(element).querySelector<HTMLButtonElement>('[data-folder]')!.click();
-    await expect.poll(() => input.webkitdirectory).toBe(true);
+    await until(() => input.webkitdirectory, 'the input picks a folder');
     await userEvent.upload(input, ['test/browser/element/fixtures/folder-drop/photos']);
     const items = await itemsAfterDrop(element, 3);
     expect(relativePaths(items).sort()).toEqual(['photos/2024/b.txt', 'photos/2024/c.txt', 'photos/a.txt']);

@@ -10,6 +10,7 @@ import { endpoint, faultHeaders } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, nextEvent, shadow } from './support/fixture.ts';
 import { expectFirstChunkSentOnce, fileInOpfs, interrupt, rowsAfterConnect } from './support/interrupted.ts';
+import { until } from '../../support/until.ts';
 
 beforeEach(() => clearStoredUploads());
 
@@ -56,7 +57,7 @@ describe('interrupted uploads in the element, with a kept file handle', () => {
         el.headers = faultHeaders([{ kind: 'delay', ms: 0 }, { kind: 'status', status: 400 }]);
       });
       shadow(first).querySelector<HTMLButtonElement>('[part=button]')!.click();
-      for (let i = 0; i < 200 && first.items[0]?.status !== 'failed'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      await until(() => first.items[0]?.status === 'failed', 'the upload from the folder fails', 10);
       expect(first.items.map((item) => [item.relativePath, item.status])).toEqual([[path, 'failed']]);
       const [record] = await listStoredUploads(url);
       expect(record!.relativePath).toBe(path);
@@ -94,11 +95,7 @@ describe('interrupted uploads in the element, with a kept file handle', () => {
     await rewrite.write(patternBytes(2 * QUANTUM + 1, 5));
     await rewrite.close();
     row!.querySelector<HTMLButtonElement>('[part~="resume-button"]')!.click();
-    for (let i = 0; i < 100 && !shadow(element).querySelector('[part~="choose-again-button"]'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      await element.updateComplete;
-    }
-    expect(shadow(element).querySelector('[part~="choose-again-button"]')).not.toBeNull();
+    await until(async () => (await element.updateComplete, shadow(element).querySelector('[part~="choose-again-button"]')), 'a Choose again button');
     expect(element.items).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
 import { fast, rejection } from '../support/upload-helpers.ts';
+import { until } from '../../support/until.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { announced, mount, nextEvent, shadow } from './support/fixture.ts';
 import { RIGHT_TO_LEFT, shippedLocales } from './support/locales.ts';
@@ -28,9 +29,7 @@ async function pausedMidway(file: File, url: string): Promise<Upload> {
   upload.start().catch(() => undefined); // aborted at the end of the test
   await progressed;
   upload.pause();
-  for (let i = 0; i < 100 && !(await listStoredUploads(url)).some((record) => record.bytesCommitted > 0); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await until(async () => (await listStoredUploads(url)).some((record) => record.bytesCommitted > 0), 'a record of the bytes the server has');
   return upload;
 }
 
@@ -126,11 +125,9 @@ describe('interrupted uploads in the element', () => {
     expect(discard.getAttribute('aria-label')).toBe('Discard old.bin');
     discard.click();
     await rowsAfterConnect(element, 0);
-    for (let i = 0; i < 50 && (await listStoredUploads(url)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await listStoredUploads(url)).toEqual([]);
+    await until(async () => (await listStoredUploads(url)).length === 0, 'the record is gone');
     // DELETE on the session URI, as Google's protocol cancels one: the server answers 404 after.
-    for (let i = 0; i < 50 && !(await sessionLog(sessionUri)).expired; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect((await sessionLog(sessionUri)).expired).toBe(true);
+    await until(async () => (await sessionLog(sessionUri)).expired, 'the session is cancelled');
     const query = await fetch(sessionUri, { method: 'PUT', headers: { 'Content-Range': `bytes */${2 * QUANTUM}` } });
     expect(query.status).toBe(404);
     // The empty state is back.
@@ -149,8 +146,7 @@ describe('interrupted uploads in the element', () => {
     const [row] = await rowsAfterConnect(element, 1);
     row!.querySelector<HTMLButtonElement>('[part~="discard-button"]')!.click();
     await rowsAfterConnect(element, 0);
-    for (let i = 0; i < 50 && (await listStoredUploads(url)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await listStoredUploads(url)).toEqual([]);
+    await until(async () => (await listStoredUploads(url)).length === 0, 'the record is gone');
     await rowsOnceSettled(element);
     expect(await elsewhere.requests()).toEqual([]);
   });

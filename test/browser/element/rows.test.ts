@@ -3,6 +3,7 @@ import { patternFile, QUANTUM } from '../support/files.ts';
 import { faultHeaders } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, reachStatus, rowOf } from './support/fixture.ts';
+import { until } from '../../support/until.ts';
 
 describe('<resumable-upload> rows', () => {
   it('shortens a long name at its end with an ellipsis, with the whole name in its title and text; a short one whole', async () => {
@@ -25,7 +26,7 @@ describe('<resumable-upload> rows', () => {
     const element = await mount({ lang: 'fa', dir: 'rtl', 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 80, times: 100 }])));
     const [item] = element.addFiles([patternFile(12 * QUANTUM, 'video.mov')]);
     await reachStatus(element, item!, 'uploading');
-    while ((item!.bytesPerSecond ?? 0) === 0 || item!.bytesCommitted < 2 * QUANTUM) await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => (item!.bytesPerSecond ?? 0) > 0 && item!.bytesCommitted >= 2 * QUANTUM, 'a speed and 512 KiB sent');
     const row = await rowOf(element, item!);
     await element.updateComplete;
     const details = row.querySelector('[part=details]')!;

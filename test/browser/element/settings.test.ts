@@ -3,6 +3,7 @@ import type { ResumableUploadElement } from '../../../src/element.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { endpoint, sessionLog } from '../support/server.ts';
 import { mount, nextEvent, reachStatus, rowOf } from './support/fixture.ts';
+import { until } from '../../support/until.ts';
 
 const strip = (value: string | null | undefined) => value?.replace(/[\u2068\u2069]/g, '').trim();
 
@@ -57,7 +58,8 @@ describe('<resumable-upload> settings', () => {
     expect(said()).toEqual([]);
     element.setAttribute(name, value);
     // Said once its words have loaded, before any file comes.
-    await vi.waitFor(() => expect(said()).toHaveLength(1));
+    await until(() => said().length > 0, 'the console says it');
+    expect(said()).toHaveLength(1);
     const message = said()[0]!;
     expect(message).toContain(`\`${name}\` is ${value ? `"${value}"` : 'missing'}`);
     expect(message).toContain(accepted);
@@ -75,14 +77,16 @@ describe('<resumable-upload> settings', () => {
   it('says a wrong property too, once each time it is set wrong', async () => {
     const element = await mount();
     element.chunkSize = 1000;
-    await vi.waitFor(() => expect(said()).toEqual([expect.stringContaining('`chunk-size` is "1000"')]));
+    await until(() => said().length > 0, 'the console says it');
+    expect(said()).toEqual([expect.stringContaining('`chunk-size` is "1000"')]);
     element.requestUpdate();
     await element.updateComplete;
     expect(said()).toHaveLength(1);
     element.chunkSize = '8 MiB';
     await element.updateComplete;
     element.chunkSize = 1000;
-    await vi.waitFor(() => expect(said()).toHaveLength(2));
+    await until(() => said().length > 1, 'the console says it again');
+    expect(said()).toHaveLength(2);
     expect(said()[1]).toBe(said()[0]);
     expect(element.items).toEqual([]);
   });

@@ -12,6 +12,7 @@ import { formatterFor } from '../../../src/element/i18n/format.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { RIGHT_TO_LEFT, shippedLocales } from './support/locales.ts';
 import { mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
+import { until } from '../../support/until.ts';
 
 registerLocale('fa', fa);
 registerLocale('ar', ar);
@@ -187,8 +188,7 @@ describe('<resumable-upload> strings and languages', () => {
     const element = await mount({ multiple: true, concurrency: '2', 'chunk-size': String(QUANTUM) });
     const file = patternFile(4 * QUANTUM, 'twice.bin');
     const items = element.addFiles([file, file]);
-    for (let i = 0; i < 1000 && !items.some((item) => item.status === 'failed'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    const locked = items.find((item) => item.status === 'failed')!;
+    const locked = await until(() => items.find((item) => item.status === 'failed'), 'one of the two fails', 10);
     expect((locked.error as { code?: string }).code).toBe('locked');
     const row = await rowOf(element, locked);
     expect(strip(row.querySelector('[part=status]')?.textContent)).toBe('Failed: it is already being uploaded in another tab or on this page');

@@ -3,6 +3,7 @@ import { patternFile } from '../support/files.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, rowOf, scrollToRow } from './support/fixture.ts';
 import { iconOf, loads, pngFile, thumbnailOf, watchObjectUrls } from './support/thumbnails.ts';
+import { until } from '../../support/until.ts';
 
 // Videos are in thumbnails-video.test.ts.
 
@@ -81,31 +82,27 @@ describe('<resumable-upload> thumbnails in a long list', () => {
     // Each decode waits until the test lets it go: the row leaves and comes back meanwhile.
     const decode = globalThis.createImageBitmap;
     const held: (() => void)[] = [];
+    let decoded = 0;
     globalThis.createImageBitmap = (async (...args: Parameters<typeof decode>) => {
       await new Promise<void>((resolve) => held.push(resolve));
-      return decode(...args);
+      return decode(...args).finally(() => decoded++);
     }) as typeof decode;
-    const until = async (done: () => boolean) => {
-      for (let tries = 0; !done(); tries++) {
-        if (tries > 250) throw new Error('waited 5 s in vain');
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
     try {
       const element = await mount({ multiple: true, auto: 'false' });
       const others = Array.from({ length: 299 }, (_, i) => patternFile(10, `notes-${i}.txt`, 'text/plain'));
       const [photo] = element.addFiles([await pngFile('photo.png', 64, 48), ...others]);
       await rowOf(element, photo!);
-      await until(() => held.length === 1);
+      await until(() => held.length === 1, 'the first decode');
       await scrollToRow(element, 280);
-      await until(() => !element.shadowRoot!.querySelector(`li[data-item="${photo!.id}"]`));
+      await until(() => !element.shadowRoot!.querySelector(`li[data-item="${photo!.id}"]`), 'the row leaves');
       scrollTo(0, 0);
       await rowOf(element, photo!);
-      await until(() => held.length === 2);
+      await until(() => held.length === 2, 'the second decode');
       for (const release of held) release();
       const image = await thumbnailOf(element, photo!);
-      await new Promise((resolve) => setTimeout(resolve, 200)); // the second picture is done too
-      expect(urls.alive()).toEqual([image!.src]);
+      // Both pictures made, one of them revoked.
+      await until(() => decoded === 2 && urls.alive().length === 1, () => `one picture left of two (${decoded} decoded, alive: ${urls.alive().join(' ')})`);
+      expect(urls.alive()).toEqual([image.src]);
     } finally {
       globalThis.createImageBitmap = decode;
       urls.restore();

@@ -2,6 +2,7 @@ import { afterEach, expect } from 'vitest';
 import '../../../../src/element.ts';
 import type { ResumableUploadElement, UploadItem } from '../../../../src/element.ts';
 import { endpoint } from '../../support/server.ts';
+import { until } from '../../../support/until.ts';
 
 const mounted = new Set<ResumableUploadElement>();
 
@@ -43,11 +44,14 @@ export function shadow(element: ResumableUploadElement): ShadowRoot {
 export async function rowOf(element: ResumableUploadElement, item: UploadItem): Promise<HTMLLIElement> {
   await element.updateComplete;
   const find = () => shadow(element).querySelector<HTMLLIElement>(`li[data-item="${item.id}"]`);
-  for (let tries = 0; !find() && tries < 40 && element.items.includes(item); tries++) {
-    await scrollToRow(element, element.items.indexOf(item), tries >= 5);
-  }
+  let tries = 0;
+  await until(async () => {
+    if (find() || !element.items.includes(item)) return true;
+    await scrollToRow(element, element.items.indexOf(item), tries++ >= 5);
+    return find();
+  }, `a row for ${item.file.name}`);
   const row = find();
-  if (!row) throw new Error(`No row for ${item.file.name}`);
+  if (!row) throw new Error(`No row for ${item.file.name}: it left the list`);
   return row;
 }
 
@@ -86,19 +90,15 @@ export function nextEvent<K extends keyof HTMLElementEventMap>(
   });
 }
 
-/** Resolves when the item reaches this status (checked on every event the element fires and every frame). */
-export async function reachStatus(element: ResumableUploadElement, item: UploadItem, status: UploadItem['status'], timeoutMs = 30_000): Promise<void> {
-  const started = performance.now();
-  while (item.status !== status) {
-    if (performance.now() - started > timeoutMs) throw new Error(`${item.file.name} stayed '${item.status}', expected '${status}'`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** Resolves when the item reaches this status (checked every 5 ms: a short status is not missed). */
+export async function reachStatus(element: ResumableUploadElement, item: UploadItem, status: UploadItem['status']): Promise<void> {
+  await until(() => item.status === status, () => `${item.file.name} is '${status}' (it is '${item.status}')`, 5);
   await element.updateComplete;
 }
 
 /** The element's items once `count` of them have been added (a dropped folder is read asynchronously). */
 export async function itemsAfterDrop(element: ResumableUploadElement, count: number): Promise<readonly UploadItem[]> {
-  for (let i = 0; i < 200 && element.items.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(() => element.items.length >= count, () => `${count} items (${element.items.length} so far)`, 10);
   expect(element.items).toHaveLength(count);
   return element.items;
 }
@@ -132,13 +132,11 @@ export function liveRegionText(element: ResumableUploadElement): string {
 }
 
 /** Waits for the live region to say something that matches (a message comes at most once a second). */
-export async function announced(element: ResumableUploadElement, expected: string | RegExp, timeoutMs = 5000): Promise<string> {
+export async function announced(element: ResumableUploadElement, expected: string | RegExp): Promise<string> {
   const matches = (text: string) => (typeof expected === 'string' ? text === expected : expected.test(text));
-  const started = performance.now();
-  while (!matches(liveRegionText(element))) {
-    if (performance.now() - started > timeoutMs) throw new Error(`The live region says "${liveRegionText(element)}", not ${String(expected)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await element.updateComplete;
-  }
+  await until(
+    async () => (await element.updateComplete, matches(liveRegionText(element))),
+    () => `the live region says ${String(expected)} (it says "${liveRegionText(element)}")`,
+  );
   return liveRegionText(element);
 }

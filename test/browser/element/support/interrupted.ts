@@ -4,6 +4,7 @@ import type { ResumableUploadElement } from '../../../../src/element.ts';
 import { QUANTUM, patternBytes } from '../../support/files.ts';
 import { faultHeaders, sessionLog } from '../../support/server.ts';
 import { fast, rejection } from '../../support/upload-helpers.ts';
+import { until } from '../../../support/until.ts';
 import { shadow } from './fixture.ts';
 
 /** An upload that stops after its first chunk with its session kept, as after a crash. */
@@ -34,11 +35,10 @@ export const interruptedRows = (element: ResumableUploadElement) => [...shadow(e
 
 /** The element reads IndexedDB on connect: wait until that listing has rendered. */
 export async function rowsAfterConnect(element: ResumableUploadElement, count: number): Promise<HTMLLIElement[]> {
-  for (let i = 0; i < 100 && interruptedRows(element).length !== count; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await element.updateComplete;
-  }
-  expect(interruptedRows(element)).toHaveLength(count);
+  await until(
+    async () => (await element.updateComplete, interruptedRows(element).length === count),
+    () => `${count} interrupted rows (${interruptedRows(element).length} now)`,
+  );
   return interruptedRows(element);
 }
 

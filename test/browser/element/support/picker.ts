@@ -1,7 +1,7 @@
 // The file dialog of `file-handles`, replaced for a test: no test tool can click through the browser's own.
-import { expect } from 'vitest';
 import type { ResumableUploadElement } from '../../../../src/element.ts';
 import type { PickerTypes } from '../../../../src/element/picker/picker-types.ts';
+import { until } from '../../../support/until.ts';
 import { shadow } from './fixture.ts';
 
 export type PickerOptions = PickerTypes & { multiple: boolean };
@@ -43,8 +43,7 @@ export async function settle(element: ResumableUploadElement): Promise<void> {
  * a failed test's screenshot leaves one for 5 s, and the real dialog would open and never close.
  */
 export async function withoutActivation(): Promise<void> {
-  for (let i = 0; i < 70 && navigator.userActivation.isActive; i++) await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(navigator.userActivation.isActive).toBe(false);
+  await until(() => !navigator.userActivation.isActive, 'the user activation expires', 100);
 }
 
 /** Puts the browser's own picker back (or its absence). */

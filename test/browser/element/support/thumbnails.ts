@@ -1,5 +1,6 @@
 // Pictures and videos for the thumbnail tests, made by the browser, and watches on what the element does with them.
 import type { ResumableUploadElement, UploadItem } from '../../../../src/element.ts';
+import { until } from '../../../support/until.ts';
 import { rowOf } from './fixture.ts';
 
 /**
@@ -93,13 +94,9 @@ export function watchObjectUrls() {
   };
 }
 
-export async function thumbnailOf(element: ResumableUploadElement, item: UploadItem, timeoutMs = 20_000): Promise<HTMLImageElement | null> {
-  const started = performance.now();
-  for (;;) {
-    const image = (await rowOf(element, item)).querySelector<HTMLImageElement>('[part~=thumbnail] img');
-    if (image || performance.now() - started > timeoutMs) return image;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The item's thumbnail, once drawn. */
+export async function thumbnailOf(element: ResumableUploadElement, item: UploadItem): Promise<HTMLImageElement> {
+  return until(async () => (await rowOf(element, item)).querySelector<HTMLImageElement>('[part~=thumbnail] img'), `a thumbnail of ${item.file.name}`);
 }
 
 // Fetched, not drawn: Firefox draws a revoked picture from its image cache.
