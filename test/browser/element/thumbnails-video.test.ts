@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, rowOf } from './support/fixture.ts';
 import { colourAt, iconOf, loads, near, videoFile, thumbnailOf, watchObjectUrls } from './support/thumbnails.ts';
+import { until } from '../../support/until.ts';
 
 describe('<resumable-upload> thumbnails of videos', () => {
   it("shows a frame of a real video, made from a detached video's object URL that is revoked once drawn, one video at a time", async () => {
@@ -53,8 +54,7 @@ describe('<resumable-upload> thumbnails of videos', () => {
       expect(await thumbnailOf(element, real!)).not.toBeNull();
       // The file that is no video was tried, and its URL revoked once the browser refused it.
       const triedAndRevoked = () => watch.of(notVideo).length > 0 && watch.of(notVideo).every(({ revoked }) => revoked);
-      for (let i = 0; i < 250 && !triedAndRevoked(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(triedAndRevoked()).toBe(true);
+      await until(triedAndRevoked, 'the file that is no video tried, its URL revoked');
       for (const item of [fake!, unknown!]) {
         const cell = (await rowOf(element, item)).querySelector('[part~=thumbnail]')!;
         expect(cell.querySelector('img'), item.file.name).toBeNull();
