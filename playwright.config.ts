@@ -6,6 +6,9 @@ const port = Number(process.env.E2E_PORT ?? 4179);
 export default defineConfig({
   testDir: 'e2e',
   timeout: 180_000,
+  // A web-first assertion or expect.poll waits with no limit of its own: a limit is a guess at how
+  // busy the machine is. The test's timeout bounds it, and its report names the expect it was in.
+  expect: { timeout: 0 },
   workers: 1,
   reporter: process.env.CI ? 'list' : [['list']],
   use: { baseURL: `http://127.0.0.1:${port}` },

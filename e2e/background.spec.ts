@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { basename } from 'node:path';
-import { answerPending, backgroundFlows, CHUNK, handOffOf, recordElement, seenOn, session, setHidden, SMALL, startUpload, type SessionView } from './flows/background.ts';
+import { answerPending, backgroundFlows, CHUNK, handOffOf, recordElement, seenOn, session, setHidden, SMALL, startUpload } from './flows/background.ts';
 import type { Driver } from './support/driver.ts';
 import { fileOnDisk, sha256OfFile } from './support/files.ts';
 import { playwrightDriver } from './support/playwright-driver.ts';
+import { until } from '../test/support/until.ts';
 
 const MiB = 1024 * 1024;
 const SIZE = 200 * MiB;
@@ -32,7 +33,7 @@ async function handOffWithAuthorization(page: Page, d: Driver, { optIn, endpoint
   const id = await startUpload(d, file);
   await answerPending(d, id, (committed) => committed < SMALL);
   await setHidden(d, true);
-  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  await expect.poll(async () => (await session(d, id)).complete).toBe(true);
   const view = await session(d, id);
   const handOff = handOffOf(view, SMALL);
   expect(handOff?.status).toBe(201);
@@ -51,7 +52,7 @@ test('closing the tab at 30 % hands the rest to the browser; the next visit show
   await page.close({ runBeforeUnload: true });
 
   // No page is open: the browser sends the rest, and the server completes the object.
-  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  await expect.poll(async () => (await session(d, id)).complete).toBe(true);
   const after = await session(d, id);
   const handOff = after.requests.filter((entry) => entry.kind === 'chunk' && entry.contentRange?.endsWith(`-${SIZE - 1}/${SIZE}`));
   expect(handOff.at(-1)?.status).toBe(201);
@@ -92,9 +93,7 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   await page.close({ runBeforeUnload: true });
 
   await expect
-    .poll(async () => (await session(d, id)).requests.some((entry) => entry.dropped && entry.contentRange === `bytes ${handOffAt}-${SIZE - 1}/${SIZE}`), {
-      timeout: 60_000,
-    })
+    .poll(async () => (await session(d, id)).requests.some((entry) => entry.dropped && entry.contentRange === `bytes ${handOffAt}-${SIZE - 1}/${SIZE}`))
     .toBe(true);
   const dropped = await session(d, id);
   expect(dropped.complete).toBe(false);
@@ -103,13 +102,13 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   const again = await context.newPage();
   await openDemo(again);
   const interrupted = again.locator('#background [part~=interrupted-item]');
-  await expect(interrupted).toHaveCount(1, { timeout: 15_000 });
+  await expect(interrupted).toHaveCount(1);
   await expect(again.locator('#background [part~=background-item]')).toHaveCount(0);
   const chooser = again.waitForEvent('filechooser');
   await interrupted.getByRole('button', { name: `Choose again to resume ${name}` }).click();
   await (await chooser).setFiles([file]);
   const success = again.locator('#log li[data-event=upload-success]');
-  await expect(success).toHaveCount(1, { timeout: 120_000 });
+  await expect(success).toHaveCount(1);
 
   const done = await session(d, id);
   expect(done.complete).toBe(true);
@@ -139,9 +138,9 @@ test('a tab switched away hands off and stays open: its row says so, it waits fo
   await expect(row).toHaveAttribute('data-status', 'background');
   // Visible again while the browser still sends: the file keeps its one row, none in the background list.
   await setHidden(d, false);
-  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  await expect.poll(async () => (await session(d, id)).complete).toBe(true);
   const success = page.locator('#log li[data-event=upload-success]');
-  await expect(success).toHaveCount(1, { timeout: 30_000 });
+  await expect(success).toHaveCount(1);
   await expect(success).not.toContainText('finished in the background');
   await expect(success).toContainText(name);
   await expect(page.locator('#background [part~=item]')).toHaveAttribute('data-status', 'done');
@@ -182,7 +181,7 @@ for (const optIn of [false, true]) {
     for (const entry of own) expect(entry.authorized, JSON.stringify(entry)).toBe(true);
     // ...the request the browser sends on after the page let go carries it only when asked for.
     expect(handOff?.authorized).toBe(optIn ? true : undefined);
-    await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 30_000 });
+    await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1);
   });
 }
 
@@ -209,22 +208,19 @@ test('a tab switched away while a chunk is being sent lets it finish, then hands
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 4 * MiB });
   const id = await startUpload(d, file);
   // Hidden while the server has part of the next chunk's body and the page sends the rest of it.
-  let inFlight: SessionView | undefined;
-  for (const deadline = Date.now() + 60_000; !inFlight && Date.now() < deadline; ) {
+  const inFlight = await until(async () => {
     const view = await session(d, id);
-    if (view.committed < SMALL - CHUNK && view.bytesReceived - view.committed > MiB && view.bytesReceived - view.committed < CHUNK - 3 * MiB) inFlight = view;
-    else await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  expect(inFlight, 'a chunk in the middle of its body').toBeDefined();
+    return view.committed < SMALL - CHUNK && view.bytesReceived - view.committed > MiB && view.bytesReceived - view.committed < CHUNK - 3 * MiB && view;
+  }, 'a chunk in the middle of its body');
   await setHidden(d, true);
 
   const success = page.locator('#log li[data-event=upload-success]');
-  await expect(success).toHaveCount(1, { timeout: 120_000 });
+  await expect(success).toHaveCount(1);
   const view = await session(d, id);
   expect(view.complete).toBe(true);
   // The chunk in flight went on whole; the rest started where the server's answer to it said.
   const handOff = handOffOf(view, SMALL);
-  expect(handOff).toMatchObject({ status: 201, contentRange: `bytes ${inFlight!.committed + CHUNK}-${SMALL - 1}/${SMALL}` });
+  expect(handOff).toMatchObject({ status: 201, contentRange: `bytes ${inFlight.committed + CHUNK}-${SMALL - 1}/${SMALL}` });
   expect(view.requests.filter((entry) => entry.status === 400 || entry.dropped)).toEqual([]);
   expect(view.bytesReceived).toBe(SMALL);
 });
@@ -240,7 +236,7 @@ test('a tab shown again before the chunk in flight was answered hands nothing of
   await setHidden(d, true);
   await setHidden(d, false);
 
-  await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 120_000 });
+  await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1);
   const view = await session(d, id);
   expect(view.complete).toBe(true);
   expect(handOffOf(view, SMALL)).toBeUndefined();
@@ -287,7 +283,7 @@ test("a shipped translation reaches the handed-off row and what is said (German)
   const id = await startUpload(d, file);
   await answerPending(d, id, (committed) => committed < SMALL);
   await setHidden(d, true);
-  await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1, { timeout: 120_000 });
+  await expect(page.locator('#log li[data-event=upload-success]')).toHaveCount(1);
 
   const handedOff = (await seenOn(d)).filter((entry) => entry.status === 'background');
   expect(handedOff.length).toBeGreaterThan(0);
@@ -328,8 +324,8 @@ test("a row handed off through prepare alone (no background attribute) says so, 
   const row = page.locator('#background [part~=item]');
   await expect(row).toHaveAttribute('data-status', 'background');
   await setHidden(d, false);
-  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
-  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect.poll(async () => (await session(d, id)).complete).toBe(true);
+  await expect(row).toHaveAttribute('data-status', 'done');
 
   const handedOff = (await seenOn(d)).filter((entry) => entry.status === 'background');
   expect(handedOff.length).toBeGreaterThan(0);
@@ -365,7 +361,7 @@ test("the browser's progress UI names a file holding a right-to-left override wi
   await expect(page.locator('#background [part~=item]')).toHaveAttribute('data-status', 'background');
   expect(await page.evaluate(() => (window as unknown as { titles: unknown[] }).titles)).toEqual(['invoicefdp.exe']);
   await setHidden(d, false);
-  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  await expect.poll(async () => (await session(d, id)).complete).toBe(true);
   const handedOff = (await seenOn(d)).filter((entry) => entry.status === 'background');
   expect(handedOff.length).toBeGreaterThan(0);
   for (const entry of handedOff) expect(entry.buttons).toEqual(['Cancel invoicefdp.exe']);
@@ -417,10 +413,10 @@ test('a page hidden while its session starts hands off only once the record is w
   await expect(row).toHaveAttribute('data-status', 'starting');
   await page.waitForTimeout(500);
   await setHidden(d, true);
-  await expect(row).toHaveAttribute('data-status', 'background', { timeout: 30_000 });
+  await expect(row).toHaveAttribute('data-status', 'background');
   const sessionUri = await page.evaluate(() => (document.getElementById('background') as HTMLElement & { items: { upload?: { sessionUri?: string } }[] }).items[0]?.upload?.sessionUri);
   const id = new URL(sessionUri!).searchParams.get('upload_id')!;
-  await expect.poll(async () => (await session(d, id)).complete, { timeout: 120_000 }).toBe(true);
+  await expect.poll(async () => (await session(d, id)).complete).toBe(true);
 
   // The browser's request for the whole file went only after the session's record was written, and
   // the record of the checksums a next visit compares with the file before going on.

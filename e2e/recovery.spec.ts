@@ -1,28 +1,14 @@
 import { copyFile, utimes } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { databaseDump } from './support/database-dump.ts';
 import { fileOnDisk, sha256OfFile } from './support/files.ts';
 
 const MiB = 1024 * 1024;
 const CHUNK = 8 * MiB;
 const SIZE = 200 * MiB;
 
-/** Everything the page's IndexedDB holds for the library, as text: what an attacker with disk access would read. */
-async function dumpDatabase(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('resumable-upload');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('sessions')) return resolve('[]');
-          const all = db.transaction('sessions').objectStore('sessions').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
-}
+/** Everything the page's IndexedDB holds for the library, as text. */
+const dumpDatabase = (page: Page) => page.evaluate<string>(databaseDump);
 
 async function openRecoveryPage(page: Page): Promise<void> {
   await page.goto(`/demo/recovery.html?chunkSize=${CHUNK}`);
@@ -34,7 +20,7 @@ async function startSlowUpload(page: Page, file: string, fraction: number) {
   await page.setInputFiles('#files', file);
   const row = page.locator('#uploads li').last();
   await expect
-    .poll(async () => Number(await row.getAttribute('data-committed')) / SIZE, { timeout: 60_000 })
+    .poll(async () => Number(await row.getAttribute('data-committed')) / SIZE)
     .toBeGreaterThanOrEqual(fraction);
   return { row, session: (await row.getAttribute('data-session'))! };
 }
@@ -42,7 +28,7 @@ async function startSlowUpload(page: Page, file: string, fraction: number) {
 async function chooseAgainAndFinish(page: Page, file: string) {
   await page.setInputFiles('#files', file);
   const row = page.locator('#uploads li').last();
-  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await expect(row).toHaveAttribute('data-state', 'done');
   return { session: (await row.getAttribute('data-session'))!, id: (await row.getAttribute('data-file-id'))! };
 }
 
@@ -91,7 +77,7 @@ test('two tabs on the same stored upload: only one uploads', async ({ page, cont
   await openRecoveryPage(other);
   await other.setInputFiles('#files', file);
   await expect(other.locator('#uploads li').last()).toHaveAttribute('data-error', 'locked');
-  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await expect(row).toHaveAttribute('data-state', 'done');
 });
 
 test('an expired session restarts from zero and replaces the record', async ({ page, request }) => {
@@ -106,7 +92,7 @@ test('an expired session restarts from zero and replaces the record', async ({ p
   const storedSessions = async () => (JSON.parse(await dumpDatabase(page)) as Array<{ sessionUri: string }>).map((r) => r.sessionUri);
   await expect.poll(storedSessions).toHaveLength(1);
   await expect.poll(async () => (await storedSessions())[0]).not.toContain(session);
-  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await expect(row).toHaveAttribute('data-state', 'done');
   const info = await (await request.get(`/__files/${await row.getAttribute('data-file-id')}/info`)).json();
   expect(info.sha256).toBe(await sha256OfFile(file));
 });
@@ -119,12 +105,12 @@ test('a file changed on disk mid-upload fails with file-unreadable in Chromium; 
   const later = new Date(Date.now() + 60_000);
   await utimes(file, later, later);
   if (browserName === 'chromium') {
-    await expect(row).toHaveAttribute('data-error', 'file-unreadable', { timeout: 60_000 });
+    await expect(row).toHaveAttribute('data-error', 'file-unreadable');
     return;
   }
   // Firefox reads a chosen file as it is on disk, without checking its date: only the date changed
   // here, so the upload ends with the very bytes of the file (docs/development.md, Browsers).
-  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 150_000 });
+  await expect(row).toHaveAttribute('data-state', 'done');
   const info = await (await request.get(`/__files/${await row.getAttribute('data-file-id')}/info`)).json();
   expect(info.sha256).toBe(await sha256OfFile(file));
 });
@@ -133,11 +119,11 @@ test('offline: the upload waits and goes on when the browser is back online', as
   const file = await fileOnDisk('recovery-200mib.bin', SIZE);
   const { row } = await startSlowUpload(page, file, 0.1);
   await context.setOffline(true);
-  await expect(row).toHaveAttribute('data-state', 'offline', { timeout: 30_000 });
+  await expect(row).toHaveAttribute('data-state', 'offline');
   await page.waitForTimeout(1500);
   await expect(row).toHaveAttribute('data-state', 'offline');
   await context.setOffline(false);
-  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await expect(row).toHaveAttribute('data-state', 'done');
   const info = await (await request.get(`/__files/${await row.getAttribute('data-file-id')}/info`)).json();
   expect(info.sha256).toBe(await sha256OfFile(file));
 });

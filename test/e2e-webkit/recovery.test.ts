@@ -4,7 +4,9 @@
 // changed on disk is Chromium's check).
 import { afterEach, beforeEach, expect, inject, it } from 'vitest';
 import { remote } from 'webdriverio';
+import { databaseDump } from '../../e2e/support/database-dump.ts';
 import { fileOnDisk, sha256OfFile } from '../../e2e/support/files.ts';
+import { until } from '../support/until.ts';
 
 const MiB = 1024 * 1024;
 const CHUNK = 8 * MiB;
@@ -19,15 +21,16 @@ const run = <T>(script: string): Promise<T> => browser.execute(script) as Promis
 /** The value of `attribute` on the last row of uploads, or null. */
 const lastRow = (attribute: string) => run<string | null>(`return document.querySelector('#uploads li:last-child')?.getAttribute('${attribute}') ?? null`);
 
-async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 120_000): Promise<T> {
+/** Reads until `check` accepts the value read (the test's timeout bounds the wait); returns that value. */
+async function seen<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
   let value!: T;
-  await browser.waitUntil(async () => check((value = await read())), { timeout, interval: 100, timeoutMsg: `${what}: last seen ${JSON.stringify(value)}` });
+  await until(async () => check((value = await read())), () => `${what} (last seen ${JSON.stringify(value)})`, 100);
   return value;
 }
 
 async function openRecoveryPage(): Promise<void> {
   await browser.url(`${base}/demo/recovery.html?chunkSize=${CHUNK}`);
-  await until(() => run<boolean>(`return !!document.querySelector('#files')`), Boolean, 'the recovery page');
+  await seen(() => run<boolean>(`return !!document.querySelector('#files')`), Boolean, 'the recovery page');
 }
 
 const click = async (selector: string) => (await browser.$(selector)).click();
@@ -39,18 +42,7 @@ async function chooseFile(path: string): Promise<void> {
 }
 
 /** Everything the page's IndexedDB holds for the library, as text. */
-const dumpDatabase = () =>
-  run<string>(`return new Promise((resolve, reject) => {
-    const open = indexedDB.open('resumable-upload');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('sessions')) return resolve('[]');
-      const all = db.transaction('sessions').objectStore('sessions').getAll();
-      all.onsuccess = () => resolve(JSON.stringify(all.result));
-      all.onerror = () => reject(all.error);
-    };
-  })`);
+const dumpDatabase = () => run<string>(`return ${databaseDump}`);
 
 const serverJson = async (path: string) => (await fetch(`${base}${path}`)).json();
 
@@ -59,13 +51,13 @@ async function startSlowUpload(file: string, fraction: number): Promise<string> 
   // What the page's "Slow the server down" button asks, sent from here so it is in place before the file is chosen.
   await fetch(`${base}/__control/faults`, { method: 'POST', body: JSON.stringify([{ kind: 'delay', ms: 200, times: 100000 }]) });
   await chooseFile(file);
-  await until(async () => Number(await lastRow('data-committed')) / SIZE, (done) => done >= fraction, `${fraction * 100}% committed`);
+  await seen(async () => Number(await lastRow('data-committed')) / SIZE, (done) => done >= fraction, `${fraction * 100}% committed`);
   return (await lastRow('data-session'))!;
 }
 
 async function chooseAgainAndFinish(file: string): Promise<{ session: string; id: string }> {
   await chooseFile(file);
-  await until(() => lastRow('data-state'), (state) => state === 'done', 'the upload done');
+  await seen(() => lastRow('data-state'), (state) => state === 'done', 'the upload done');
   return { session: (await lastRow('data-session'))!, id: (await lastRow('data-file-id'))! };
 }
 
@@ -82,7 +74,7 @@ beforeEach(async () => {
   });
   await openRecoveryPage();
   await click('#clear');
-  await until(storedRows, (rows) => rows === 0, 'nothing stored');
+  await seen(storedRows, (rows) => rows === 0, 'nothing stored');
 });
 
 afterEach(() => browser?.deleteSession());
@@ -93,7 +85,7 @@ it('a reload at 40% continues from the server offset when the file is chosen aga
   expect(await dumpDatabase()).not.toContain('demo-secret-token');
 
   await browser.refresh();
-  await until(storedRows, (rows) => rows === 1, 'the stored upload listed after the reload');
+  await seen(storedRows, (rows) => rows === 1, 'the stored upload listed after the reload');
   const after = await chooseAgainAndFinish(file);
 
   expect(after.session).toBe(session);
@@ -110,7 +102,7 @@ it('leaving the page mid-upload leaves it resumable when the page is opened agai
   await browser.url('about:blank');
   await openRecoveryPage();
 
-  await until(storedRows, (rows) => rows === 1, 'the stored upload listed on the page opened again');
+  await seen(storedRows, (rows) => rows === 1, 'the stored upload listed on the page opened again');
   const after = await chooseAgainAndFinish(file);
   expect(after.session).toBe(session);
   expect((await serverJson(`/__files/${after.id}/info`)).sha256).toBe(await sha256OfFile(file));
@@ -127,25 +119,25 @@ it('two pages on the same stored upload: only one uploads', async () => {
     document.body.append(frame);
     return new Promise((resolve) => frame.addEventListener('load', () => resolve(1)));`);
   await browser.switchFrame(await browser.$('iframe'));
-  await until(() => run<boolean>(`return !!document.querySelector('#files')`), Boolean, 'the recovery page in the frame');
+  await seen(() => run<boolean>(`return !!document.querySelector('#files')`), Boolean, 'the recovery page in the frame');
   await chooseFile(file);
-  await until(() => lastRow('data-error'), (error) => error === 'locked', 'the second page refused');
+  await seen(() => lastRow('data-error'), (error) => error === 'locked', 'the second page refused');
 
   await browser.switchFrame(null);
-  await until(() => lastRow('data-state'), (state) => state === 'done', 'the first page done');
+  await seen(() => lastRow('data-state'), (state) => state === 'done', 'the first page done');
 });
 
 it('an expired session restarts from zero and replaces the record', async () => {
   const file = await fileOnDisk('recovery-200mib.bin', SIZE);
   const session = await startSlowUpload(file, 0.2);
   await browser.refresh();
-  await until(storedRows, (rows) => rows === 1, 'the stored upload listed after the reload');
+  await seen(storedRows, (rows) => rows === 1, 'the stored upload listed after the reload');
   await fetch(`${base}/__control/sessions/${session}/faults`, { method: 'POST', body: JSON.stringify([{ kind: 'expire', status: 404, match: 'put' }]) });
 
   await chooseFile(file);
-  await until(() => lastRow('data-session'), (now) => now !== null && now !== session, 'a new session');
+  await seen(() => lastRow('data-session'), (now) => now !== null && now !== session, 'a new session');
   const storedSessions = async () => (JSON.parse(await dumpDatabase()) as Array<{ sessionUri: string }>).map((record) => record.sessionUri);
-  await until(storedSessions, (uris) => uris.length === 1 && !uris[0]!.includes(session), 'the record replaced');
-  await until(() => lastRow('data-state'), (state) => state === 'done', 'the upload done');
+  await seen(storedSessions, (uris) => uris.length === 1 && !uris[0]!.includes(session), 'the record replaced');
+  await seen(() => lastRow('data-state'), (state) => state === 'done', 'the upload done');
   expect((await serverJson(`/__files/${await lastRow('data-file-id')}/info`)).sha256).toBe(await sha256OfFile(file));
 });
