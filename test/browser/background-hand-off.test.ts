@@ -7,6 +7,7 @@ import { defaultSessionStore } from '../../src/storage/idb-session-store.ts';
 import { QUANTUM, patternFile } from './support/files.ts';
 import { endpoint, faultHeaders, faultsOnce, injectFaults, objectsNamed, sessionLog } from './support/server.ts';
 import { fast, rejection } from './support/upload-helpers.ts';
+import { until } from '../support/until.ts';
 
 /** Set by a test: the fake's `fetch` answers when the test says, as Chromium once it has read the request's body. */
 let reading: { registered: Promise<unknown>; answer: () => void; aborted: boolean } | undefined;
@@ -153,7 +154,7 @@ describe('after a hand-off to Background Fetch', () => {
     expect(await objectsNamed(name)).toHaveLength(1);
     // A job the browser registers after all is stopped: the page has sent the rest itself.
     reading.answer();
-    await expect.poll(() => reading!.aborted).toBe(true);
+    await until(() => reading!.aborted, 'the late job is stopped');
   });
 
   it('a job that finished while no page was open: the answer the worker kept in the record is the result, no second object', async () => {

@@ -10,7 +10,7 @@ import { rowOf } from './fixture.ts';
  */
 export async function iconOf(cell: Element): Promise<{ family: string; colour: string; mask: string } | undefined> {
   const family = () => getComputedStyle(cell).getPropertyValue('--_family').trim();
-  for (let i = 0; i < 200 && !family(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await until(family, 'the icons loaded (the cell names its family)', 10);
   const before = getComputedStyle(cell, '::before');
   const mask = before.maskImage || before.getPropertyValue('-webkit-mask-image');
   if (cell.querySelector('img') || before.content === 'none' || !mask || mask === 'none') return undefined;
