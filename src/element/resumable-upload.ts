@@ -6,7 +6,7 @@ import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
 import { isTranslated, stringsFor } from './i18n/locales.ts';
 import type { UploadStrings } from './i18n/strings.ts';
-import type { IncomingFile, UploadItem } from './item/upload-item.ts';
+import type { IncomingFile, UploadItem } from '../queue/item/upload-item.ts';
 import type { Wording } from './render/describe.ts';
 import { limitsHint, limitsOf } from './render/limits.ts';
 import { icons } from './render/icons.ts';
@@ -421,7 +421,7 @@ export class ResumableUploadElement extends LitElement {
   async #loadBackground(): Promise<void> {
     const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }] = await Promise.all([
       import('./background/background-uploads.ts'),
-      import('./interrupted/stored-sessions.ts'),
+      import('../queue/stored-sessions.ts'),
       this.#loadBackgroundWords(),
     ]);
     this.#background ??= new BackgroundUploads(this, {

@@ -3,12 +3,12 @@ import type { UploadOptions } from '../engine/options.ts';
 import { emit } from './events/emit.ts';
 import type { UploadAddEventDetail } from './events/upload-add.ts';
 import { isActive } from '../engine/state.ts';
-import type { ItemStatus } from './item/item-status.ts';
-import { UploadItem, type IncomingFile, type ItemHost } from './item/upload-item.ts';
-import { prefetchEngine } from './item/load-engine.ts';
+import type { ItemStatus } from '../queue/item/item-status.ts';
+import { UploadItem, type IncomingFile, type ItemHost } from '../queue/item/upload-item.ts';
+import { prefetchEngine } from '../queue/item/load-engine.ts';
 import type { Happening } from './announce/announcer.ts';
-import { checkFile, type FileRules, type Rejection } from './validation/check-file.ts';
-import { RunningTally, type Tally } from './item/tally.ts';
+import { checkFile, type FileRules, type Rejection } from '../queue/validation/check-file.ts';
+import { RunningTally, type Tally } from '../queue/item/tally.ts';
 
 /** What the element tells the list; read at the moment it is needed, so attribute changes apply at once. */
 export interface UploadsSettings {

@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Announcer } from '../../src/element/announce/announcer.ts';
 import { formatterFor } from '../../src/element/i18n/format.ts';
 import { en } from '../../src/element/i18n/strings.ts';
-import type { Tally } from '../../src/element/item/tally.ts';
-import type { UploadItem } from '../../src/element/item/upload-item.ts';
+import type { Tally } from '../../src/queue/item/tally.ts';
+import type { UploadItem } from '../../src/queue/item/upload-item.ts';
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] }));
 afterEach(() => vi.useRealTimers());

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ItemStatuses } from '../../src/element/item/item-status.ts';
+import { ItemStatuses } from '../../src/queue/item/item-status.ts';
 import { actionsFor } from '../../src/element/render/item-row.ts';
 
 const repository = resolve(import.meta.dirname, '../..');

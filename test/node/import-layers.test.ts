@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
  * folder). A module imports from its own room or from a lower floor: never up, never sideways into
  * another room of its floor. Ports sit below the steps that use them and the adapters above; the
  * protocol steps and the stored records stand side by side; the engine orders steps, records and
- * the hand-off; the entry points and the element are views on top.
+ * the hand-off; the queue holds a list of uploads with no view; the entry points and the element
+ * are views on top.
  */
 const FLOORS = [
   ['utils', 'errors'],
@@ -20,7 +21,8 @@ const FLOORS = [
   ['background'],
   ['engine'],
   ['index.ts', 'service-worker.ts'],
-  ['element'],
+  ['queue'],
+  ['element', 'queue.ts'],
   ['element.ts'],
   ['react.ts', 'main.ts'],
 ];

@@ -1,7 +1,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
-import type { Tally } from '../item/tally.ts';
-import type { UploadItem } from '../item/upload-item.ts';
+import type { Tally } from '../../queue/item/tally.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 import type { UploadStrings } from '../i18n/strings.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
 import { announceEnglish, type AnnounceStrings } from './announce-strings.ts';

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { UploadItem } from '../item/upload-item.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 import type { AllAction, Announcer, AnnouncerSettings, Happening } from './announcer.ts';
 
 /**

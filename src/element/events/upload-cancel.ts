@@ -1,5 +1,5 @@
 import type { Upload } from '../../engine/upload.ts';
-import type { UploadItem } from '../item/upload-item.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 
 /** The detail of `upload-cancel`. */
 export interface UploadCancelEventDetail {

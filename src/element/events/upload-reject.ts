@@ -1,5 +1,5 @@
-import type { UploadItem } from '../item/upload-item.ts';
-import type { RejectReason } from '../validation/check-file.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
+import type { RejectReason } from '../../queue/validation/check-file.ts';
 
 /** The detail of `upload-reject`. */
 export interface UploadRejectEventDetail {

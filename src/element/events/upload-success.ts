@@ -1,7 +1,7 @@
 import type { Upload } from '../../engine/upload.ts';
 import type { UploadResult } from '../../protocol/final-result.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
-import type { UploadItem } from '../item/upload-item.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 
 /** A file of the list is stored. */
 export interface UploadSuccessEventDetail {

@@ -1,5 +1,5 @@
 // Loaded only when a folder is dropped or chosen with `directory` and `file-handles`: most pages never need it.
-import type { IncomingFile } from '../item/upload-item.ts';
+import type { IncomingFile } from '../../queue/item/upload-item.ts';
 import type { KeptHandles } from '../picker/kept-handles.ts';
 
 /** One item of a drop, read during the event (a `DataTransferItem` is dead once it returns). */

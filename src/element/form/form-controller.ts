@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { UploadResult } from '../../protocol/final-result.ts';
 import type { UploadStrings } from '../i18n/strings.ts';
-import type { Tally } from '../item/tally.ts';
-import type { UploadItem } from '../item/upload-item.ts';
+import type { Tally } from '../../queue/item/tally.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 
 /** What a finished file sends with its form, from the server's final answer; undefined leaves it out. */
 export type FormValueOf = (result: UploadResult, file: File, item: UploadItem) => string | undefined;

@@ -1,11 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { SessionStore } from '../../storage/session-store.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
-import type { IncomingFile } from '../item/upload-item.ts';
+import type { IncomingFile } from '../../queue/item/upload-item.ts';
 import type { InterruptedAction } from '../render/interrupted-row.ts';
 
 /** The store's code, loaded when the list is first looked up: the element shows its button without it. */
-const storedSessions = () => import('./stored-sessions.ts');
+const storedSessions = () => import('../../queue/stored-sessions.ts');
 
 type RowModule = typeof import('../render/interrupted-row.ts');
 

@@ -1,4 +1,4 @@
-import { acceptTokens } from '../validation/check-file.ts';
+import { acceptTokens } from '../../queue/validation/check-file.ts';
 
 /** One entry of `showOpenFilePicker`'s `types`: MIME types (wildcards too) to extensions. */
 export interface FilePickerAcceptType {

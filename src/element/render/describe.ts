@@ -3,8 +3,8 @@ import { isUploadError } from '../../errors/upload-error.ts';
 import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { TextKey, UploadStrings } from '../i18n/strings.ts';
-import type { UploadItem } from '../item/upload-item.ts';
-import type { RejectReason } from '../validation/check-file.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
+import type { RejectReason } from '../../queue/validation/check-file.ts';
 import { settingOf } from '../settings/settings.ts';
 
 /** Words for one moment of one item, in the element's language. */

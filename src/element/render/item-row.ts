@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
-import type { ItemStatus } from '../item/item-status.ts';
-import type { UploadItem } from '../item/upload-item.ts';
+import type { ItemStatus } from '../../queue/item/item-status.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { fractionDone, progressText, statusText, type Wording } from './describe.ts';
 import { figures } from './figures.ts';
 import { shownName } from '../../utils/shown-name.ts';

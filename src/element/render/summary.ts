@@ -1,7 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { PluralMessage } from '../i18n/strings.ts';
-import type { Tally } from '../item/tally.ts';
+import type { Tally } from '../../queue/item/tally.ts';
 import type { Wording } from './describe.ts';
 import { figures } from './figures.ts';
 

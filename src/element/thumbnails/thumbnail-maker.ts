@@ -1,4 +1,4 @@
-import type { UploadItem } from '../item/upload-item.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { makeThumbnail } from './make-thumbnail.ts';
 
 /** What the thumbnails see of the element: its items, and a way to render a row again. */

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
-import type { UploadItem } from '../item/upload-item.ts';
+import type { UploadItem } from '../../queue/item/upload-item.ts';
 import type { ThumbnailMaker, ThumbnailsSettings } from './thumbnail-maker.ts';
 
 /** Images larger than this get the icon: decoding them costs more than a thumbnail is worth (a video's first frame does not cost more in a larger file). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatterFor } from '../../../src/element/i18n/format.ts';
-import { SpeedMeter } from '../../../src/element/item/speed-meter.ts';
-import { matchesAccept } from '../../../src/element/validation/check-file.ts';
+import { SpeedMeter } from '../../../src/queue/item/speed-meter.ts';
+import { matchesAccept } from '../../../src/queue/validation/check-file.ts';
 
 describe('formatting through Intl', () => {
   const en = formatterFor('en');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { engineChunk } from '../../../src/element/item/load-engine.ts';
+import { engineChunk } from '../../../src/queue/item/load-engine.ts';
 import { isUploadError } from '../../../src/index.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { mount, nextEvent, reachStatus, recordEvents, rowOf } from './support/fixture.ts';
 
-// The element loads the engine as a chunk of its own (src/element/item/load-engine.ts). Here that
+// The element loads the engine as a chunk of its own (src/queue/item/load-engine.ts). Here that
 // load is held until the test lets it go, and its first attempt fails as a lost chunk would.
 const chunk = (() => {
   let release!: () => void;
