@@ -6,7 +6,7 @@ import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
 import { isTranslated, stringsFor } from './i18n/locales.ts';
 import type { UploadStrings } from './i18n/strings.ts';
-import type { IncomingFile, UploadItem } from '../queue/item/upload-item.ts';
+import type { UploadItem } from '../queue/item/upload-item.ts';
 import type { Wording } from './render/describe.ts';
 import { limitsHint, limitsOf } from './render/limits.ts';
 import { icons } from './render/icons.ts';
@@ -24,9 +24,9 @@ import type { BackgroundUploads } from './background/background-uploads.ts';
 import type { BackgroundStrings } from './background/background-strings.ts';
 import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
 import { emit } from './events/emit.ts';
-import { sameFile } from './interrupted/interrupted-uploads.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
-import { chooseFileHandles } from './picker/choose-file-handles.ts';
+import { sameFile } from '../queue/same-file.ts';
+import { QueueCore } from '../queue/queue-core.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
 import { styles } from './resumable-upload.styles.ts';
 import type { SettingProblems } from './settings/setting-problems.ts';
@@ -41,6 +41,9 @@ import type {} from './events/upload-progress.ts';
 import type {} from './events/upload-reject.ts';
 import type {} from './events/upload-start.ts';
 import type {} from './events/upload-success.ts';
+
+/** `showOpenFilePicker`'s code: loaded once `file-handles` is set, before a click needs it. */
+const pickerChunk = () => import('./picker/choose-file-handles.ts');
 
 /**
  * Per-file `Upload` options: anything `prepare` returns wins over the element's settings. The item
@@ -231,46 +234,42 @@ export class ResumableUploadElement extends LitElement {
 
   readonly #announcer = new LazyAnnouncer(this, {
     wording: () => this.#wording(),
-    tally: () => this.#uploads.tally,
+    tally: () => this.#queue.tally,
     endpoint: () => this.endpoint,
   });
   /** Interrupted uploads are listed: said once, when they appear. */
   #interruptedSaid = false;
-  readonly #uploads = new UploadsController(this, {
-    rules: () => ({
-      accept: this.accept,
-      maxFileSize: parseSize(this.maxFileSize),
-      minFileSize: parseSize(this.minFileSize),
-      maxFiles: this.maxFiles,
-      maxTotalSize: parseSize(this.maxTotalSize),
-    }),
+  /** The list itself; the element is a view over it. Its settings are read when needed, so attribute changes apply at once. */
+  readonly #queue = new QueueCore({
+    endpoint: () => this.endpoint,
+    store: () => this.store,
+    accept: () => this.accept,
+    maxFileSize: () => parseSize(this.maxFileSize),
+    minFileSize: () => parseSize(this.minFileSize),
+    maxFiles: () => this.maxFiles,
+    maxTotalSize: () => parseSize(this.maxTotalSize),
     multiple: () => this.multiple || this.directory,
     auto: () => this.auto,
     concurrency: () => this.concurrency,
-    announce: (happening, item) => {
-      const { error } = item;
-      if (happening === 'failed' && isUploadError(error) && error.code === 'invalid-option') void this.#settingProblems().then((problems) => problems.say(error));
-      this.#announcer.say(happening, item);
-    },
-    optionsFor: (item) => this.#optionsFor(item),
+    upload: (item) => this.#optionsFor(item),
+  });
+  readonly #uploads = new UploadsController(this, this.#queue, (happening, item) => {
+    const { error } = item;
+    if (happening === 'failed' && isUploadError(error) && error.code === 'invalid-option') void this.#settingProblems().then((problems) => problems.say(error));
+    this.#announcer.say(happening, item);
   });
   /** Loaded once a setting is wrong, to say so. */
   #problems: SettingProblems | undefined;
   // `prepare` may give each file its endpoint.
   readonly #settingValue = (name: SettingName) => (name === 'endpoint' && this.prepare ? undefined : this[name]);
   readonly #handles: KeptHandles = new WeakMap();
-  readonly #interrupted = new InterruptedUploads(this, {
+  readonly #interrupted = new InterruptedUploads(this, this.#queue, {
     endpoint: () => this.endpoint,
-    store: () => this.store || undefined,
-    listed: () => this.#uploads.items.map((item) => item.file),
+    store: () => this.store,
     choose: () => void this.#choose(),
-    resume: (file, handle) => {
-      this.#handles.set(file, handle);
-      this.addFiles([file]);
-    },
   });
 
-  readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#uploads.items, changed: (item) => this.#uploads.revise(item) });
+  readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#queue.items, changed: (item) => this.#uploads.revise(item) });
   /** Loaded with the `background` attribute only, with the code that renders its rows. */
   #background: BackgroundUploads | undefined;
   #backgroundList: typeof import('./background/background-row.ts').backgroundList | undefined;
@@ -282,9 +281,9 @@ export class ResumableUploadElement extends LitElement {
     new FormController(this, this.#internals, {
       name: () => this.name,
       required: () => this.required,
-      done: () => this.#uploads.done,
-      tally: () => this.#uploads.tally,
-      doneChanges: () => this.#uploads.doneChanges,
+      done: () => this.#queue.done,
+      tally: () => this.#queue.tally,
+      doneChanges: () => this.#queue.doneChanges,
       formValue: () => this.formValue,
       strings: () => this.#wordsFor(this.#lang()).t,
       anchor: () => this.renderRoot.querySelector('.choose'),
@@ -293,16 +292,16 @@ export class ResumableUploadElement extends LitElement {
       disabled: () => this.#isDisabled,
       pasteOnPage: () => this.paste === 'page',
       handles: this.#handles,
-      add: (files) => this.#add(files),
+      add: (files) => this.#queue.add(files),
     });
     new FocusController(this);
-    new ScrollWatch(this, () => this.#uploads.items.length > ALL_ROWS_UP_TO);
+    new ScrollWatch(this, () => this.#queue.items.length > ALL_ROWS_UP_TO);
     new LocaleController(this, () => (this.#words = undefined));
   }
 
   /** Every listed file, rejected ones included, in the order added. */
   get items(): readonly UploadItem[] {
-    return this.#uploads.items;
+    return this.#queue.items;
   }
 
   /**
@@ -310,7 +309,7 @@ export class ResumableUploadElement extends LitElement {
    * added. A file's `relativePath` is its `webkitRelativePath` if it has one, else its name.
    */
   addFiles(files: FileList | Iterable<File>): UploadItem[] {
-    return this.#add([...files].map((file) => ({ file, relativePath: file.webkitRelativePath || file.name })));
+    return this.#queue.add(files);
   }
 
   /** The form the element belongs to, if any. */
@@ -340,7 +339,7 @@ export class ResumableUploadElement extends LitElement {
 
   /** The form was reset: every file leaves the list, uploads under way are cancelled. */
   formResetCallback(): void {
-    this.#uploads.clear();
+    this.#queue.clear();
   }
 
   /** A disabled `<fieldset>` around the element disables it as it does native controls. */
@@ -355,19 +354,19 @@ export class ResumableUploadElement extends LitElement {
 
   /** Starts the files waiting for it (`auto="false"`) and retries failed ones. */
   startAll(): void {
-    this.#uploads.startAll();
+    this.#queue.startAll();
   }
 
   /** Pauses every file under way or waiting in the queue. */
   pauseAll(): void {
     this.#announcer.sayAll('pauseAll');
-    this.#uploads.pauseAll();
+    this.#queue.pauseAll();
   }
 
   /** Puts paused files back in the queue; each goes on from the bytes the server has. */
   resumeAll(): void {
     this.#announcer.sayAll('resumeAll');
-    this.#uploads.resumeAll();
+    this.#queue.resumeAll();
   }
 
   /**
@@ -376,7 +375,7 @@ export class ResumableUploadElement extends LitElement {
    */
   cancelAll(): void {
     this.#announcer.sayAll('cancelAll');
-    this.#uploads.cancelAll();
+    this.#queue.cancelAll();
   }
 
   // Many uploads report progress many times a frame: render once per animation frame at most.
@@ -388,7 +387,8 @@ export class ResumableUploadElement extends LitElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     void this.#checkSettings();
-    if (changed.has('concurrency')) this.#uploads.pump();
+    if (changed.has('concurrency')) this.#queue.pump();
+    if (changed.has('fileHandles') && this.fileHandles) pickerChunk().catch(() => undefined); // the click loads it again
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
     if (after('endpoint') || after('store')) void this.#interrupted.refresh();
@@ -427,7 +427,7 @@ export class ResumableUploadElement extends LitElement {
     this.#background ??= new BackgroundUploads(this, {
       endpoint: () => this.endpoint,
       records: (endpoint) => listStoredUploads(endpoint),
-      listed: (record) => this.#uploads.items.some((item) => sameFile(item.file, record)),
+      listed: (record) => this.#queue.items.some((item) => sameFile(item.file, record)),
       finished: async (storedUpload, result) => {
         // Once: the record goes before the event fires, so no later visit reports it again.
         await forgetStoredUpload(storedUpload.fingerprint).catch(() => undefined);
@@ -444,7 +444,7 @@ export class ResumableUploadElement extends LitElement {
     const directory = this.directory;
     const limits = limitsHint(wording.limits!, parseSize(this.maxFileSize), t);
     const described = limits === nothing ? nothing : 'limits';
-    const items = this.#uploads.items;
+    const items = this.#queue.items;
     const background = this.#background;
     const { interruptedRow } = this.#interrupted;
     const interrupted = background ? this.#interrupted.records.filter((record) => !background.owns(record.fingerprint)) : this.#interrupted.records;
@@ -504,21 +504,15 @@ export class ResumableUploadElement extends LitElement {
     return { ...words, now: performance.now(), limits: limitsOf(this.accept || '', [this.maxFileSize, this.minFileSize, this.maxTotalSize], words.f) };
   }
 
-  #add(files: IncomingFile[]): UploadItem[] {
-    const added = this.#uploads.add(this.#interrupted.withKeptPaths(files));
-    this.#interrupted.taken(added.map((item) => item.file));
-    return added;
-  }
-
   /** The element's language: its own `lang`, else the closest one up the page, else the browser's. */
   #lang(): string {
     return this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
   }
 
   #renderSummary(wording: Wording) {
-    const items = this.#uploads.items;
+    const items = this.#queue.items;
     if (items.length < 2) return nothing;
-    const sum = this.#uploads.tally;
+    const sum = this.#queue.tally;
     return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction, this.#label(wording.f)) : nothing;
   }
 
@@ -552,22 +546,19 @@ export class ResumableUploadElement extends LitElement {
     return this.#words;
   }
 
-  async #optionsFor(item: UploadItem): Promise<UploadOptions> {
+  /** The file's options over the queue's own (`endpoint`, `store`, the file's `relativePath`); `prepare` wins over both. */
+  async #optionsFor(item: UploadItem): Promise<Partial<UploadOptions>> {
     const problem = await this.#checkSettings();
     if (problem) throw problem;
     const { uploadType } = this;
     const { file } = item;
     const metadata =
       typeof this.metadata === 'function' ? this.metadata(file, item) : (this.metadata ?? (uploadType === 'media' ? undefined : { name: file.name }));
-    const options: UploadOptions = {
-      endpoint: this.endpoint || undefined,
+    const options: Partial<UploadOptions> = {
       uploadType,
       metadata,
       headers: this.headers,
       chunkSize: parseSize(this.chunkSize) || undefined,
-      // Kept with the session: an interrupted row shows it, and a file chosen again gets it back.
-      relativePath: item.relativePath,
-      ...(this.store === true ? {} : { store: this.store }),
       ...(this.background ? { background: true } : {}),
     };
     const handle = await this.#handles.get(file);
@@ -585,8 +576,8 @@ export class ResumableUploadElement extends LitElement {
     input.webkitdirectory = folder;
     const chosen = folder
       ? this.fileHandles && (await import('./folders/walk-folders.ts').then(({ chooseFolderHandle }) => chooseFolderHandle(this.#handles)))
-      : this.fileHandles && (await chooseFileHandles(this.accept, this.multiple || this.directory, this.#handles))?.map((file) => ({ file, relativePath: file.name }));
-    if (chosen) this.#add(chosen);
+      : this.fileHandles && (await pickerChunk().then(({ chooseFileHandles }) => chooseFileHandles(this.accept, this.multiple || this.directory, this.#handles)));
+    if (chosen) this.#queue.add(chosen);
     else input.click();
   };
 

@@ -1,15 +1,6 @@
-import type { Upload } from '../../engine/upload.ts';
-import type { UploadItem } from '../../queue/item/upload-item.ts';
+import type { UploadErrorEventDetail } from '../../queue/queue-events.ts';
 
-/** The detail of `upload-error`. */
-export interface UploadErrorEventDetail {
-  file: File;
-  item: UploadItem;
-  /** Undefined when the upload could not even be made: `prepare` threw, or an option was invalid. */
-  upload: Upload | undefined;
-  /** Usually an `UploadError`: match on its `code` (`isUploadError(error) && error.code === 'network'`). */
-  error: Error;
-}
+export type { UploadErrorEventDetail };
 
 /** An upload failed after the engine's own retries; the row offers Retry, as does `item.retry()`. */
 export type UploadErrorEvent = CustomEvent<UploadErrorEventDetail>;

@@ -1,13 +1,6 @@
-import type { Upload } from '../../engine/upload.ts';
-import type { UploadItem } from '../../queue/item/upload-item.ts';
+import type { UploadStartEventDetail } from '../../queue/queue-events.ts';
 
-/** The detail of `upload-start`. */
-export interface UploadStartEventDetail {
-  file: File;
-  item: UploadItem;
-  /** The engine's upload, just started. */
-  upload: Upload;
-}
+export type { UploadStartEventDetail };
 
 /** An upload started: the first time, and again on each retry after a failure (not on resume after pause). */
 export type UploadStartEvent = CustomEvent<UploadStartEventDetail>;

@@ -1,18 +1,8 @@
-import type { Upload } from '../../engine/upload.ts';
 import type { UploadResult } from '../../protocol/final-result.ts';
+import type { UploadSuccessEventDetail } from '../../queue/queue-events.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
-import type { UploadItem } from '../../queue/item/upload-item.ts';
 
-/** A file of the list is stored. */
-export interface UploadSuccessEventDetail {
-  /** Absent here; `true` on a `BackgroundSuccessDetail` (check it first when you use the `background` attribute). */
-  background?: undefined;
-  file: File;
-  item: UploadItem;
-  upload: Upload;
-  /** The server's final answer: `status` and the resource in `body`. */
-  result: UploadResult;
-}
+export type { UploadSuccessEventDetail };
 
 /**
  * With the `background` attribute: an upload the browser finished after its page was closed,

@@ -1,6 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
+import type { QueueCore } from '../../queue/queue-core.ts';
 import type { Wording } from './describe.ts';
 import { shownName } from '../../utils/shown-name.ts';
 import { fileName } from './file-name.ts';
@@ -44,4 +45,16 @@ export function interruptedRow(record: StoredUpload, canResume: boolean, wording
       </button>
     </span>
   </li>`;
+}
+
+/** The click listener of the interrupted list: its rows' Resume, Choose again (`choose` opens the picker) and Discard. */
+export function onInterruptedAction(event: Event, queue: QueueCore, choose: () => void): void {
+  const button = (event.target as Element).closest<HTMLElement>('[data-interrupted-action]');
+  const fingerprint = button?.closest('li')?.dataset.fingerprint;
+  const record = queue.interrupted.find((candidate) => candidate.fingerprint === fingerprint);
+  if (!button || !record) return;
+  const action = button.dataset.interruptedAction as InterruptedAction;
+  if (action === 'discard') void queue.discardInterrupted(record);
+  else if (action === 'choose-again') choose();
+  else void queue.resumeInterrupted(record);
 }

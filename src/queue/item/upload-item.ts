@@ -11,7 +11,7 @@ import { loadEngine } from './load-engine.ts';
 
 /** What an item needs from the list that holds it. */
 export interface ItemHost {
-  /** The `Upload` options for this file (the element's settings and `prepare`). */
+  /** The `Upload` options for this file (the list's settings and the page's own). */
   optionsFor(item: UploadItem): Promise<UploadOptions>;
   /** The upload was started (first time or after a failure). */
   started(item: UploadItem): void;
@@ -27,11 +27,14 @@ export interface IncomingFile {
   file: File;
   /** See `UploadItem.relativePath`. */
   relativePath: string;
+  /** The file's handle, kept with its session so that a reload needs no new choice of file. */
+  fileHandle?: FileSystemFileHandle | undefined;
 }
 
 /**
- * One file of a `<resumable-upload>` list: its `Upload` (made when it starts), its status, and the
- * actions its buttons call. Get them from `element.items` or from any `upload-*` event's detail.
+ * One file of an `UploadQueue` or a `<resumable-upload>` list: its `Upload` (made when it starts),
+ * its status, and the actions its buttons call. Get them from `queue.items`, `element.items` or from
+ * any `upload-*` event's detail.
  */
 export class UploadItem {
   /** Unique within the page. */
@@ -42,6 +45,8 @@ export class UploadItem {
    * when a folder was dropped or chosen (`directory`); else the file's name.
    */
   readonly relativePath: string;
+  /** The file's handle, when it came with one (an interrupted upload resumed from its kept handle). */
+  readonly fileHandle: FileSystemFileHandle | undefined;
   /** Why the file was not added, when `status` is `'rejected'`. */
   readonly rejection: RejectReason | undefined;
   /** The limit the file was checked against, to say why it was rejected: bytes, or a count for `'max-files'`. */
@@ -57,9 +62,10 @@ export class UploadItem {
   #result: UploadResult | undefined;
   #error: Error | undefined;
 
-  constructor({ file, relativePath }: IncomingFile, host: ItemHost, rejection?: Rejection) {
+  constructor({ file, relativePath, fileHandle }: IncomingFile, host: ItemHost, rejection?: Rejection) {
     this.file = file;
     this.relativePath = relativePath;
+    this.fileHandle = fileHandle;
     this.#host = host;
     this.#status = rejection ? 'rejected' : 'ready';
     this.rejection = rejection?.reason;
