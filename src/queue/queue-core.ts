@@ -40,11 +40,12 @@ export class QueueCore extends EventTarget implements ItemHost {
   #interrupted: InterruptedList | undefined;
   #interruptedLoad: Promise<InterruptedList> | undefined;
   readonly #listeners = new Set<() => void>();
+  /** The snapshot of now; undefined once something changed, until asked for again. */
   #snapshot: QueueSnapshot | undefined;
-  // Arrays a snapshot holds are copied before they change (copy on write): a snapshot never changes.
+  /** The last snapshot given: an array it holds is copied before it changes, so a snapshot never changes. */
+  #given: QueueSnapshot | undefined;
   #items: UploadItem[] = [];
   #done: UploadItem[] = [];
-  #shared = false;
   /** Set while the list itself starts or stops items, so it does not start more than `concurrency`. */
   #holding = false;
   // Counted as items change, so work per event does not grow with the list (1,000 files).
@@ -66,11 +67,7 @@ export class QueueCore extends EventTarget implements ItemHost {
 
   /** What the queue holds now; the same object until something changes. */
   snapshot(): QueueSnapshot {
-    if (!this.#snapshot) {
-      this.#shared = true;
-      this.#snapshot = { items: this.#items, tally: this.#tally.current, done: this.#done, interrupted: this.interrupted };
-    }
-    return this.#snapshot;
+    return (this.#snapshot ??= this.#given = { items: this.#items, tally: this.#tally.current, done: this.#done, interrupted: this.interrupted });
   }
 
   /** Calls `listener` after each change (then `snapshot()` gives a new object); returns the function that unsubscribes. */
@@ -142,8 +139,7 @@ export class QueueCore extends EventTarget implements ItemHost {
           }
         }
         const item = new UploadItem(entry, this, rejection);
-        this.#own();
-        this.#items.push(item);
+        this.#ownItems().push(item);
         this.#order.set(item, this.#added++);
         this.#tally.update(item);
         this.#snapshot = undefined; // listeners hear of it once all are in
@@ -194,7 +190,6 @@ export class QueueCore extends EventTarget implements ItemHost {
     this.#queue = [];
     this.#inQueue.clear();
     this.#done = [];
-    this.#shared = false;
     this.#tally.clear();
     this.#changed();
   }
@@ -268,10 +263,7 @@ export class QueueCore extends EventTarget implements ItemHost {
     const { file, upload, status } = item;
     this.#active += Number(isActive(status)) - Number(isActive(previous));
     if (status === 'queued') this.#enqueue(item);
-    if (status === 'done' && previous !== 'done') {
-      this.#own();
-      this.#inOrder(this.#done, item);
-    }
+    if (status === 'done' && previous !== 'done') this.#inOrder(this.#ownDone(), item);
     this.#tally.update(item);
     this.#changed();
     if (status !== previous) {
@@ -308,12 +300,16 @@ export class QueueCore extends EventTarget implements ItemHost {
     for (const listener of this.#listeners) listener();
   }
 
-  /** Copies the arrays first if a snapshot holds them. */
-  #own(): void {
-    if (!this.#shared) return;
-    this.#items = [...this.#items];
-    this.#done = [...this.#done];
-    this.#shared = false;
+  /** The list, to change: copied first if a snapshot holds it. */
+  #ownItems(): UploadItem[] {
+    if (this.#given?.items === this.#items) this.#items = [...this.#items];
+    return this.#items;
+  }
+
+  /** The done items, to change: copied first if a snapshot holds them. */
+  #ownDone(): UploadItem[] {
+    if (this.#given?.done === this.#done) this.#done = [...this.#done];
+    return this.#done;
   }
 
   /** Puts the item in the queue at its place in the list: an earlier file queued again goes first. */
