@@ -13,6 +13,7 @@ export const entries = {
   main: 'src/main.ts',
   index: 'src/index.ts',
   element: 'src/element.ts',
+  queue: 'src/queue.ts',
   // Types only (JSX for React 19); an empty module, so `import 'resumable-upload/react'` resolves too.
   react: 'src/react.ts',
   'service-worker': 'src/service-worker.ts',

@@ -77,6 +77,7 @@ const tsconfig = {
       'resumable-upload': [join(repository, 'src/main.ts')],
       'resumable-upload/engine': [join(repository, 'src/index.ts')],
       'resumable-upload/element': [join(repository, 'src/element.ts')],
+      'resumable-upload/queue': [join(repository, 'src/queue.ts')],
       'resumable-upload/react': [join(repository, 'src/react.ts')],
       'resumable-upload/service-worker': [join(repository, 'src/service-worker.ts')],
       'resumable-upload/locales/*': [join(repository, 'src/element/locales/*.ts')],

@@ -45,10 +45,13 @@ describe('the tarball', () => {
     expect(existsSync(shipped(packed.manifest.types as string))).toBe(true);
   });
 
-  it('keeps the engine entry free of lit; the main entry registers the element', async () => {
+  it('keeps the engine and queue entries free of lit; the main entry registers the element', async () => {
     const engine = await moduleGraph(shipped('dist/index.js'));
     expect(usesLit(engine.packages)).toBe(false);
     expect(engine.packages).toContain('ky');
+    const queue = await moduleGraph(shipped('dist/queue.js'));
+    expect(usesLit(queue.packages)).toBe(false);
+    expect(queue.files).not.toContain(shipped('dist/element.js'));
     const main = await moduleGraph(shipped('dist/main.js'));
     expect(usesLit(main.packages)).toBe(true);
     expect(main.files).toContain(shipped('dist/element.js'));
