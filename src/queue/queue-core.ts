@@ -30,8 +30,8 @@ export interface QueueSnapshot {
 }
 
 /**
- * The queue, its settings read as given: `UploadQueue` checks a page's first, and the element checks
- * its attributes itself (see element/settings), so its start bundle carries no second check.
+ * The queue, its settings read as given: the base of `UploadQueue`, which checks them first. The
+ * element builds this one, as it checks its attributes itself (a page's start carries no second check).
  */
 export class QueueCore extends EventTarget implements ItemHost {
   readonly #settings: QueueSettings;

@@ -64,7 +64,9 @@ describe('custom-elements.json', () => {
 
   it('lists every event the element emits, as declared in HTMLElementEventMap', async () => {
     const sources = await elementSources();
-    const emitted = new Set([...sources.matchAll(/\bemit\(this\.#host, '([\w-]+)'/g)].map(([, name]) => name!));
+    // The element fires its queue's events again, as its own: the names listed in uploads-controller.ts.
+    const fired = /const FIRED = \[([^\]]+)\]/.exec(sources)?.[1] ?? '';
+    const emitted = new Set([...fired.matchAll(/'([\w-]+)'/g)].map(([, name]) => name!));
     const declared = new Set([...sources.matchAll(/^\s+'(upload-[\w-]+)': Upload\w+Event;$/gm)].map(([, name]) => name!));
     expect([...emitted].sort()).toEqual([...declared].sort());
     expect(names(element.events)).toEqual([...emitted].sort());

@@ -1,6 +1,6 @@
 import type { UploadAddEventDetail } from '../../queue/queue-events.ts';
 
-export type { UploadAddEventDetail };
+export type { UploadAddEventDetail } from '../../queue/queue-events.ts';
 
 /**
  * Before a file is listed (and started, with `auto`). Cancelable: `preventDefault()` leaves the file

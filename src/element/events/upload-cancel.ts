@@ -1,6 +1,6 @@
 import type { UploadCancelEventDetail } from '../../queue/queue-events.ts';
 
-export type { UploadCancelEventDetail };
+export type { UploadCancelEventDetail } from '../../queue/queue-events.ts';
 
 /** An upload was cancelled, from its button, `item.cancel()`, `cancelAll()` or `upload.abort()`. */
 export type UploadCancelEvent = CustomEvent<UploadCancelEventDetail>;

@@ -2,7 +2,7 @@ import type { UploadResult } from '../../protocol/final-result.ts';
 import type { UploadSuccessEventDetail } from '../../queue/queue-events.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 
-export type { UploadSuccessEventDetail };
+export type { UploadSuccessEventDetail } from '../../queue/queue-events.ts';
 
 /**
  * With the `background` attribute: an upload the browser finished after its page was closed,
