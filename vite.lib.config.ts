@@ -5,7 +5,8 @@ import { readdirSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
 
-const dependencies = Object.keys(packageJson.dependencies);
+// Peer dependencies too (React, for `useUploads`): the application brings its own.
+const dependencies = [...Object.keys(packageJson.dependencies), ...Object.keys(packageJson.peerDependencies)];
 const isDependency = (id: string) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 
 /** Entry name (its path in dist/, no extension) → source. */
@@ -14,7 +15,7 @@ export const entries = {
   index: 'src/index.ts',
   element: 'src/element.ts',
   queue: 'src/queue.ts',
-  // Types only (JSX for React 19); an empty module, so `import 'resumable-upload/react'` resolves too.
+  // `useUploads` and the element's types in React 19's JSX.
   react: 'src/react.ts',
   'service-worker': 'src/service-worker.ts',
   // Each translation is an entry of its own (`resumable-upload/locales/de`), never in the main bundle.

@@ -9,6 +9,8 @@ import * as svelteRuntime from 'svelte/internal/client';
 import { createApp, h, type App } from 'vue';
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/element.ts';
+import { UploadQueue } from '../../src/queue.ts';
+import { useUploads } from '../../src/react.ts';
 import type { ResumableUploadElement, UploadSuccessEvent } from '../../src/element.ts';
 import { patternFile } from './support/files.ts';
 import { endpoint } from './support/server.ts';
@@ -69,6 +71,28 @@ describe('<resumable-upload> in frameworks', () => {
     expect(element.multiple).toBe(true);
     expect(progress.at(-1)).toBe(1000);
     expect((successes[0]!.detail.result.body as { name: string }).name).toBe('react-framework.bin');
+  });
+
+  it('React 19: useUploads renders a queue, and again as its files change', async () => {
+    const queue = new UploadQueue({ endpoint: endpoint() });
+    cleanups.push(() => queue.cancelAll());
+    function Uploads() {
+      const { items, tally } = useUploads(queue);
+      return createElement(
+        'section',
+        null,
+        createElement('p', null, `${tally.done} of ${tally.files} done`),
+        createElement('ul', null, ...items.map((item) => createElement('li', { key: item.id }, `${item.file.name} ${item.status}`))),
+      );
+    }
+    const host = container();
+    const root: Root = createRoot(host);
+    cleanups.push(() => root.unmount());
+    flushSync(() => root.render(createElement(Uploads)));
+    expect(host.querySelector('p')!.textContent).toBe('0 of 0 done');
+    queue.add([patternFile(1000, 'react-a.bin'), patternFile(10, 'react-b.bin')]);
+    await expect.poll(() => host.querySelector('p')!.textContent, { timeout: 15_000 }).toBe('2 of 2 done');
+    expect([...host.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['react-a.bin done', 'react-b.bin done']);
   });
 
   it('Vue 3: h() sets properties and onUploadSuccess listens to upload-success', async () => {
