@@ -272,7 +272,7 @@ describe('UploadQueue', () => {
     expect(await listStoredUploads(url)).toEqual([]);
   });
 
-  it('lists nothing and reads no store with store: false', async () => {
+  it('lists no interrupted upload with store: false', async () => {
     const url = endpoint();
     await interrupt(patternFile(2 * QUANTUM, `kept-${crypto.randomUUID()}.bin`), url);
     const queue = queueOf({ endpoint: url, store: false });
