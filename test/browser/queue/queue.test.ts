@@ -7,6 +7,7 @@ import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
 import { fast } from '../support/upload-helpers.ts';
+import { until } from '../../support/until.ts';
 import { expectFirstChunkSentOnce, interrupt } from '../element/support/interrupted.ts';
 
 const queues = new Set<UploadQueue>();
@@ -38,14 +39,12 @@ function nextEvent<K extends keyof UploadQueueEventMap>(queue: UploadQueue, type
 const reach = (queue: UploadQueue, item: UploadItem, status: UploadItem['status']) =>
   item.status === status ? Promise.resolve() : nextEvent(queue, 'upload-status', (detail) => detail.item === item && item.status === status).then(() => undefined);
 
-/** Waits until the server has seen a chunk of the item's session (polls the server's log). */
+/** Waits until the server has seen a chunk of the item's session (from the server's log). */
 async function chunkReachedServer(item: UploadItem): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  await until(async () => {
     const uri = item.upload?.sessionUri;
-    if (uri && (await sessionLog(uri)).requests.some((request) => request.kind === 'chunk')) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`No chunk of ${item.file.name} reached the server`);
+    return uri && (await sessionLog(uri)).requests.some((request) => request.kind === 'chunk');
+  }, `a chunk of ${item.file.name} at the server`);
 }
 
 describe('UploadQueue', () => {
