@@ -402,7 +402,9 @@ export class ResumableUploadElement extends LitElement {
 
   /** Says each wrong setting once in the console (the words load then); the first is why files fail. */
   async #checkSettings(): Promise<UploadError | undefined> {
-    return this.#problems || anyWrong(this.#settingValue) ? (await this.#settingProblems()).check() : undefined;
+    // Once loaded, checked at once: a setting set wrong, right and wrong again in the next frames is said each time.
+    if (this.#problems) return this.#problems.check();
+    return anyWrong(this.#settingValue) ? (await this.#settingProblems()).check() : undefined;
   }
 
   async #settingProblems(): Promise<SettingProblems> {
