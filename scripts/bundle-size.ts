@@ -31,7 +31,7 @@ const entries: Entry[] = [
   // The list with no view: the engine loads when the first file starts (or at idle), so it is counted as lazy.
   { name: 'resumable-upload/queue', label: '`resumable-upload/queue`, the list with no view', file: 'src/queue.ts', limitBytes: 4.2 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
-  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 35.65 * KB },
+  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 35.7 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */

@@ -277,6 +277,7 @@ export const styles = css`
 
   .bar {
     grid-area: bar;
+    display: grid;
     block-size: var(--_bar);
     border: 1px solid var(--_border);
     border-radius: 999px;
@@ -284,14 +285,22 @@ export const styles = css`
     overflow: hidden;
   }
   /* Scaled, not resized: moving 100 bars every frame then costs no layout. */
-  .fill {
+  .fill,
+  .sent {
+    grid-area: 1 / 1;
     block-size: 100%;
     background: var(--_accent);
     transform: scaleX(var(--fraction, 0));
     transform-origin: left;
     transition: transform 0.2s linear;
   }
-  .fill:dir(rtl) {
+  /* What the browser has sent and the server not yet confirmed: lighter, under the confirmed fill. */
+  .sent {
+    opacity: 0.35;
+    transform: scaleX(var(--sent, 0));
+  }
+  .fill:dir(rtl),
+  .sent:dir(rtl) {
     transform-origin: right;
   }
   [data-status='done'] .fill {
@@ -371,6 +380,7 @@ export const styles = css`
 
   @media (prefers-reduced-motion: reduce) {
     .fill,
+    .sent,
     .drop-zone {
       transition: none;
     }

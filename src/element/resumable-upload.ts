@@ -94,7 +94,8 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart size - The file's size.
  * @csspart status - The item's status text.
  * @csspart progress - The progress bar (`role="progressbar"`).
- * @csspart progress-indicator - The progress bar's filled part.
+ * @csspart progress-indicator - The progress bar's filled part: what the server confirmed.
+ * @csspart progress-sent - Under it, lighter, while uploading: what the browser has sent and the server not yet confirmed.
  * @csspart details - Percent and bytes, speed, time left: each figure in a `<bdi>`, apart by space.
  * @csspart actions - Around an item's buttons.
  * @csspart item-button - Every button of an item.

@@ -43,6 +43,7 @@ export class UploadsController implements ReactiveController {
       });
     }
     queue.addEventListener('upload-progress', ({ detail }) => this.revise(detail.item));
+    queue.addEventListener('upload-sent', ({ detail }) => this.revise(detail.item));
     queue.addEventListener('upload-start', ({ detail }) => announce('start', detail.item));
     queue.addEventListener('upload-reject', ({ detail }) => announce('rejected', detail.item));
     queue.addEventListener('upload-status', ({ detail: { item, previous } }) => {

@@ -259,6 +259,11 @@ export class QueueCore extends EventTarget implements ItemHost {
     this.#changed();
   }
 
+  sent(item: UploadItem): void {
+    this.#emit('upload-sent', { item });
+    this.#changed();
+  }
+
   changed(item: UploadItem, previous: ItemStatus): void {
     const { file, upload, status } = item;
     this.#active += Number(isActive(status)) - Number(isActive(previous));

@@ -78,6 +78,11 @@ export interface UploadCancelEventDetail {
   upload: Upload | undefined;
 }
 
+/** The detail of the queue's `upload-sent`: read `item.bytesSent`. */
+export interface UploadSentEventDetail {
+  item: UploadItem;
+}
+
 /** The detail of the queue's `upload-status`. */
 export interface UploadStatusEventDetail {
   item: UploadItem;
@@ -88,7 +93,7 @@ export interface UploadStatusEventDetail {
 /**
  * The events an `UploadQueue` fires, with their details. `upload-add` is cancelable
  * (`preventDefault()` lists the file as rejected, `'cancelled-by-app'`); `upload-status` fires on
- * every change of an item's status.
+ * every change of an item's status; `upload-sent` as the bytes on their way change (`item.bytesSent`).
  */
 export interface UploadQueueEventMap {
   'upload-add': CustomEvent<UploadAddEventDetail>;
@@ -99,4 +104,5 @@ export interface UploadQueueEventMap {
   'upload-error': CustomEvent<UploadErrorEventDetail>;
   'upload-cancel': CustomEvent<UploadCancelEventDetail>;
   'upload-status': CustomEvent<UploadStatusEventDetail>;
+  'upload-sent': CustomEvent<UploadSentEventDetail>;
 }

@@ -70,7 +70,8 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
     ${status === 'rejected'
       ? nothing
       : html`<div class="bar" part="progress" role="progressbar" aria-labelledby=${item.id} aria-valuemin="0" aria-valuemax="100"
-            aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${spoken} style="--fraction: ${fraction}">
+            aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${spoken} style="--fraction: ${fraction}; --sent: ${file.size ? item.bytesSent / file.size : 0}">
+            <div class="sent" part="progress-sent"></div>
             <div class="fill" part="progress-indicator"></div>
           </div>`}
     <span class="details" part="details">${figures(details)}</span>

@@ -16,6 +16,8 @@ export interface ItemHost {
   /** The upload was started (first time or after a failure). */
   started(item: UploadItem): void;
   progressed(item: UploadItem): void;
+  /** The browser sent more of a chunk the server has not confirmed yet, or lost such bytes (`bytesSent`). */
+  sent(item: UploadItem): void;
   changed(item: UploadItem, previous: ItemStatus): void;
   removed(item: UploadItem): void;
 }
@@ -57,6 +59,7 @@ export class UploadItem {
   readonly #speed = new SpeedMeter();
   #status: ItemStatus;
   #upload: Upload | undefined;
+  #bytesSent = 0;
   #preparing = false;
   #retryAt: number | undefined;
   #result: UploadResult | undefined;
@@ -80,6 +83,11 @@ export class UploadItem {
   /** The engine's upload, from the moment the item starts. */
   get upload(): Upload | undefined {
     return this.#upload;
+  }
+
+  /** Bytes the browser has sent while uploading: those confirmed and the chunk on its way (a lighter layer under the bar). */
+  get bytesSent(): number {
+    return this.#status === 'uploading' ? Math.max(this.#bytesSent, this.bytesCommitted) : this.bytesCommitted;
   }
 
   get bytesCommitted(): number {
@@ -184,6 +192,10 @@ export class UploadItem {
     this.#upload = upload;
     upload.addEventListener('statechange', (event) => this.#onState(event.detail));
     upload.addEventListener('progress', (event) => this.#onProgress(event.detail));
+    upload.addEventListener('sent', ({ detail }) => {
+      this.#bytesSent = detail.bytesSent;
+      this.#host.sent(this);
+    });
   }
 
   #onState({ state, retryInMs }: UploadStateChangeDetail): void {
@@ -194,7 +206,8 @@ export class UploadItem {
     else if (state !== 'done' && state !== 'error' && state !== 'idle') this.#move(state);
   }
 
-  #onProgress({ bytesCommitted }: UploadProgressDetail): void {
+  #onProgress({ bytesCommitted, bytesSent }: UploadProgressDetail): void {
+    this.#bytesSent = bytesSent;
     this.#speed.sample(bytesCommitted, performance.now());
     this.#host.progressed(this);
   }
