@@ -29,7 +29,7 @@ const entries: Entry[] = [
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
   { name: "resumable-upload, a page with the element (import 'resumable-upload')", label: "`resumable-upload`, a page with the element (`import 'resumable-upload'`)", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 24.4 * KB, goalBytes: 24 * KB },
   // The list with no view: the engine loads when the first file starts (or at idle), so it is counted as lazy.
-  { name: 'resumable-upload/queue', label: '`resumable-upload/queue`, the list with no view', file: 'src/queue.ts', limitBytes: 4.2 * KB },
+  { name: 'resumable-upload/queue', label: '`resumable-upload/queue`, the list with no view', file: 'src/queue.ts', limitBytes: 4.25 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
   { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 35.7 * KB },
 ];

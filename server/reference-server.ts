@@ -225,9 +225,10 @@ export function createReferenceServer(options: ReferenceServerOptions = {}): Ref
     const [root, ...rest] = segments;
     if (root === 'upload') return upload(state, req, res, url, options.testing);
     if (root === '__files') return files(state, req, res, rest);
-    if (!options.testing) {
+    if (root !== '__control' || !options.testing) {
       await drain(req);
-      return sendText(res, 404, `Not found: ${url.pathname} (the test controls are off; start the server with faults on)`);
+      const why = root === '__control' ? ' (the test controls are off; start the server with faults on)' : '';
+      return sendText(res, 404, `Not found: ${url.pathname}${why}`);
     }
     return options.testing.control(state, req, res, rest);
   }

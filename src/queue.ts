@@ -11,6 +11,7 @@ export type {
   UploadQueueEventMap,
   UploadRejectEventDetail,
   UploadStartEventDetail,
+  UploadSentEventDetail,
   UploadStatusEventDetail,
   UploadSuccessEventDetail,
 } from './queue/queue-events.ts';

@@ -79,9 +79,9 @@ export class InterruptedList {
    * place in its folder that its record kept: its item, events and options see the same path.
    */
   withKeptPaths(files: readonly IncomingFile[]): IncomingFile[] {
-    return files.map(({ file, relativePath }) => ({
-      file,
-      relativePath: (relativePath === file.name && this.#records.find((record) => sameFile(file, record))?.relativePath) || relativePath,
+    return files.map((entry) => ({
+      ...entry, // its file handle too
+      relativePath: (entry.relativePath === entry.file.name && this.#records.find((record) => sameFile(entry.file, record))?.relativePath) || entry.relativePath,
     }));
   }
 

@@ -48,6 +48,8 @@ export class QueueCore extends EventTarget implements ItemHost {
   #done: UploadItem[] = [];
   /** Set while the list itself starts or stops items, so it does not start more than `concurrency`. */
   #holding = false;
+  /** A change made while holding, which the listeners hear of once the hold ends. */
+  #unheard = false;
   // Counted as items change, so work per event does not grow with the list (1,000 files).
   /** How many items hold one of the `concurrency` places. */
   #active = 0;
@@ -208,6 +210,7 @@ export class QueueCore extends EventTarget implements ItemHost {
       }
     } finally {
       this.#holding = false;
+      if (this.#unheard) this.#changed();
     }
   }
 
@@ -254,8 +257,8 @@ export class QueueCore extends EventTarget implements ItemHost {
 
   progressed(item: UploadItem): void {
     const upload = item.upload!;
+    this.#tally.update(item); // before the event: its listeners read the tally too
     this.#emit('upload-progress', { file: item.file, item, upload, bytesCommitted: upload.bytesCommitted, bytesTotal: upload.bytesTotal });
-    this.#tally.update(item);
     this.#changed();
   }
 
@@ -302,7 +305,9 @@ export class QueueCore extends EventTarget implements ItemHost {
   /** Something changed: the next `snapshot()` is a new one, and the listeners hear of it. */
   #changed(): void {
     this.#snapshot = undefined;
-    for (const listener of this.#listeners) listener();
+    // Inside add() or a call for all (a thousand files started), listeners hear of it once, at its end.
+    this.#unheard = this.#holding;
+    if (!this.#unheard) for (const listener of this.#listeners) listener();
   }
 
   /** The list, to change: copied first if a snapshot holds it. */

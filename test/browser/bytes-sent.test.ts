@@ -5,6 +5,7 @@ import { QUANTUM, patternFile } from './support/files.ts';
 import { conversation, incomplete, script, sessionStarted } from './support/scripted.ts';
 import { endpoint } from './support/server.ts';
 import { nextState } from './support/upload-helpers.ts';
+import { until } from '../support/until.ts';
 
 /** Every `progress` and `sent` event, as `type committed/sent`. */
 function eventsOf(upload: Upload): string[] {
@@ -74,5 +75,21 @@ describe('the bytes in flight (sent)', () => {
       expect(sentAt).toBeGreaterThanOrEqual(0);
       expect(sentAt).toBeLessThan(confirmedAt);
     }
+  });
+});
+
+describe('the bytes in flight when the server keeps none of them', () => {
+  it('takes them back when a 308 confirms nothing more of the chunk', async () => {
+    const scripted = await script((urls) => [sessionStarted(urls), incomplete(QUANTUM), incomplete(QUANTUM), { status: 0, hold: 'answer' }]);
+    const upload = new Upload(patternFile(3 * QUANTUM), { endpoint: `${scripted.base}/upload`, chunkSize: QUANTUM, retry: { retries: 3, baseDelayMs: 5, maxDelayMs: 20 } });
+    const seen = eventsOf(upload);
+    void upload.start().catch(() => {});
+    let requests: string[] = [];
+    await until(async () => (requests = conversation(await scripted.requests())).length === 4, () => `a request after the second 308 (${requests.join(', ')})`);
+    // The second chunk went, the server kept none of it: the layer falls back before anything else is sent.
+    const sentAhead = seen.indexOf(`sent ${QUANTUM}/${2 * QUANTUM}`);
+    expect(sentAhead).toBeGreaterThan(0);
+    expect(seen[sentAhead + 1]).toBe(`sent ${QUANTUM}/${QUANTUM}`);
+    upload.abort();
   });
 });

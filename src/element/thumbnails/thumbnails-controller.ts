@@ -47,7 +47,10 @@ export class ThumbnailsController implements ReactiveController {
   hostUpdated(): void {
     // The file-type icons, drawn by CSS, come with the first row.
     if (!this.#icons && this.#settings.items().length > 0) {
-      this.#icons = import('../render/type-icons.ts').then(({ adoptTypeIcons }) => adoptTypeIcons(this.#host.renderRoot as ShadowRoot));
+      this.#icons = import('../render/type-icons.ts').then(
+        ({ adoptTypeIcons }) => adoptTypeIcons(this.#host.renderRoot as ShadowRoot),
+        () => (this.#icons = undefined), // a lost chunk: asked for again with the next update
+      );
     }
     if (this.#maker) return this.#maker.update(this.#takeAsking());
     // Rows that ask while the code loads wait for it with the first.

@@ -242,6 +242,28 @@ describe('UploadQueue', () => {
     expect(queue.snapshot().items).toEqual([]);
   });
 
+  it('tells subscribers once for a whole add that starts its files, however many', async () => {
+    const queue = queueOf({ concurrency: 2 });
+    let calls = 0;
+    queue.subscribe(() => calls++);
+    const items = queue.add(Array.from({ length: 50 }, (_, i) => patternFile(10, `started-${i}`)));
+    expect(items.every((item) => item.status === 'queued' || item.status === 'starting')).toBe(true);
+    expect(calls).toBeLessThanOrEqual(2); // not once a file: a drop of 1,000 would copy the list 1,000 times
+    queue.cancelAll();
+  });
+
+  it('keeps the file handle of a file added while interrupted uploads are listed', async () => {
+    const url = endpoint();
+    const file = patternFile(2 * QUANTUM, `handled-${crypto.randomUUID()}.bin`);
+    await interrupt(file, url);
+    const queue = queueOf({ endpoint: url, auto: false });
+    await queue.refreshInterrupted();
+    expect(queue.snapshot().interrupted).toHaveLength(1);
+    const handle = { kind: 'file', name: file.name } as unknown as FileSystemFileHandle;
+    const [item] = queue.add([{ file, relativePath: file.name, fileHandle: handle }]);
+    expect(item!.fileHandle).toBe(handle);
+  });
+
   it('lists the uploads a reload interrupted; adding the file again goes on from the server bytes', async () => {
     const url = endpoint();
     const file = patternFile(2 * QUANTUM, `interrupted-${crypto.randomUUID()}.bin`);
