@@ -43,7 +43,8 @@ import type {} from './events/upload-start.ts';
 import type {} from './events/upload-success.ts';
 
 /** `showOpenFilePicker`'s code: loaded once `file-handles` is set, before a click needs it. */
-const pickerChunk = () => import('./picker/choose-file-handles.ts');
+let picker: typeof import('./picker/choose-file-handles.ts') | undefined;
+const pickerChunk = () => import('./picker/choose-file-handles.ts').then((loaded) => (picker = loaded));
 
 /**
  * Per-file `Upload` options: anything `prepare` returns wins over the element's settings. The item
@@ -577,9 +578,11 @@ export class ResumableUploadElement extends LitElement {
     const folder = !!(event?.currentTarget as HTMLElement | undefined)?.hasAttribute('data-folder');
     const input = this.renderRoot.querySelector('input')!;
     input.webkitdirectory = folder;
+    // The picker opens in the click's own task when its code is in (loaded with `file-handles`): after a
+    // wait for a module in between, Chromium opened no picker for a key press (e2e: the keyboard flow).
     const chosen = folder
       ? this.fileHandles && (await import('./folders/walk-folders.ts').then(({ chooseFolderHandle }) => chooseFolderHandle(this.#handles)))
-      : this.fileHandles && (await pickerChunk().then(({ chooseFileHandles }) => chooseFileHandles(this.accept, this.multiple || this.directory, this.#handles)));
+      : this.fileHandles && (await (picker ?? (await pickerChunk())).chooseFileHandles(this.accept, this.multiple || this.directory, this.#handles));
     if (chosen) this.#queue.add(chosen);
     else input.click();
   };
