@@ -6,6 +6,7 @@
 import { useCallback, useSyncExternalStore, type ClassAttributes, type HTMLAttributes } from 'react';
 import type { ResumableUploadElement } from './element/resumable-upload.ts';
 import type {} from './element/define.ts';
+import type { ElementPropertyName } from './element/properties.ts';
 import type { QueueCore, QueueSnapshot } from './queue/queue-core.ts';
 
 /**
@@ -22,38 +23,11 @@ export function useUploads(queue: QueueCore): QueueSnapshot {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
 
-/** Every property of the element a JSX prop can set; functions and objects too (React 19 sets them as properties). */
-export type ResumableUploadProperties = Partial<
-  Pick<
-    ResumableUploadElement,
-    | 'endpoint'
-    | 'uploadType'
-    | 'chunkSize'
-    | 'accept'
-    | 'maxFileSize'
-    | 'minFileSize'
-    | 'maxFiles'
-    | 'maxTotalSize'
-    | 'multiple'
-    | 'directory'
-    | 'capture'
-    | 'paste'
-    | 'auto'
-    | 'concurrency'
-    | 'disabled'
-    | 'store'
-    | 'fileHandles'
-    | 'lang'
-    | 'background'
-    | 'headers'
-    | 'prepare'
-    | 'metadata'
-    | 'strings'
-    | 'name'
-    | 'required'
-    | 'formValue'
-  >
->;
+/**
+ * Every property of the element a JSX prop can set, functions and objects too (React 19 sets them as
+ * properties): the element's own list (src/element/properties.ts), each with its field's type.
+ */
+export type ResumableUploadProperties = Partial<Pick<ResumableUploadElement, ElementPropertyName>>;
 
 /** The element's events as React 19 props, each typed with its event. */
 export type ResumableUploadEventProps = {

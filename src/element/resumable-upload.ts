@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
 import type { SessionStore } from '../storage/session-store.ts';
@@ -29,6 +28,7 @@ import { sameFile } from '../queue/same-file.ts';
 import { QueueCore } from '../queue/queue-core.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
 import { styles } from './resumable-upload.styles.ts';
+import { elementProperties } from './properties.ts';
 import type { SettingProblems } from './settings/setting-problems.ts';
 import { anyWrong, parseSize, type SettingName } from './settings/settings.ts';
 import { isUploadError, type UploadError } from '../errors/upload-error.ts';
@@ -145,60 +145,62 @@ export class ResumableUploadElement extends LitElement {
   static override styles = styles;
   /** A form control: `name`, `required`, a value per finished file, reset and a disabled fieldset. */
   static formAssociated = true;
+  /** Its properties, as src/element/properties.ts lists them; each field below is one. */
+  static override properties = elementProperties;
 
   /** The media upload URL, e.g. `/upload/drive/v3/files` (the engine's `endpoint`). */
-  @property() endpoint = '';
+  endpoint = '';
   /** `'resumable'`, `'media'`, `'multipart'` or `'auto'` (see the engine's `uploadType`). */
-  @property({ attribute: 'upload-type' }) uploadType: UploadType = 'resumable';
+  uploadType: UploadType = 'resumable';
   /** Bytes per request, a multiple of 256 KiB (262144), as a size (`8 MiB`, see `max-file-size`); unset, chunks adapt to the connection. */
-  @property({ attribute: 'chunk-size' }) chunkSize: number | string | undefined;
+  chunkSize: number | string | undefined;
   /** Which files are taken, as the file input's `accept`: `image/*,.pdf`. Also checked on drop and paste. */
-  @property() accept = '';
+  accept = '';
   /**
    * The largest file taken; larger ones are rejected with a reason (`'max-file-size'`). A size, as for
    * every size: bytes (`100000`) or a number and a unit (`100 KB`, `10MB`, `1.5 GiB`), where KB, MB,
    * GB, TB count 1000s and KiB, MiB, GiB, TiB 1024s (SI and IEC units). A wrong one is said in the
    * console, and files fail naming it.
    */
-  @property({ attribute: 'max-file-size' }) maxFileSize: number | string | undefined;
+  maxFileSize: number | string | undefined;
   /** The smallest file taken, a size (`1` refuses empty files); smaller ones are rejected (`'min-file-size'`). */
-  @property({ attribute: 'min-file-size' }) minFileSize: number | string | undefined;
+  minFileSize: number | string | undefined;
   /** How many files the list may hold (rejected and cancelled rows do not count; removing a row frees its place); more are rejected (`'max-files'`). */
-  @property({ type: Number, attribute: 'max-files' }) maxFiles: number | undefined;
+  maxFiles: number | undefined;
   /** The most all listed files may hold together, a size (rejected and cancelled rows do not count); a file that would pass it is rejected (`'max-total-size'`). */
-  @property({ attribute: 'max-total-size' }) maxTotalSize: number | string | undefined;
+  maxTotalSize: number | string | undefined;
   /** Take several files at once; without it, each extra file of a drop is rejected. */
-  @property({ type: Boolean, reflect: true }) multiple = false;
+  multiple = false;
   /**
    * The button picks a folder: every file in it and its subfolders is added, each with its
    * `relativePath` (implies `multiple`); a second button beside it picks files, as a file dialog
    * that opens on folders offers no files. Drops take folders with or without it.
    */
-  @property({ type: Boolean, reflect: true }) directory = false;
+  directory = false;
   /** Passed to the file input, for phones: `'environment'` opens the rear camera, `'user'` the front one (with `accept="image/*"` or `video/*`). */
-  @property() capture: string | undefined;
+  capture: string | undefined;
   /** Where pasted files are taken: `'element'` while focus is inside it, `'page'` anywhere on the page (unless something else, say an editor, took the paste first with `preventDefault()`). */
-  @property() paste: 'element' | 'page' = 'element';
+  paste: 'element' | 'page' = 'element';
   /** Start uploading as soon as files are chosen; `auto="false"` waits for Start or `startAll()`. */
-  @property({ converter: (value) => value !== 'false' }) auto = true;
+  auto = true;
   /** How many files upload at the same time; the others wait as `queued`. 4 keeps a few requests to the server busy, as a browser does; 1 sends them one by one. */
-  @property({ type: Number }) concurrency = 4;
+  concurrency = 4;
   /** No new files (button, drop, paste); uploads under way go on. */
-  @property({ type: Boolean, reflect: true }) disabled = false;
+  disabled = false;
   /**
    * Keep sessions in IndexedDB so uploads survive a reload, and list the interrupted ones;
    * `store="false"` turns both off. As a property, a `SessionStore` replaces IndexedDB for both (the engine's `store`).
    */
-  @property({ converter: (value) => value !== 'false' }) store: boolean | SessionStore = true;
+  store: boolean | SessionStore = true;
   /**
    * The button and Choose again open `showOpenFilePicker` instead of the file input, so chosen files
    * keep their handle with the stored session: after a reload an interrupted upload offers Resume,
    * with no new choice of file. Where the browser lacks it or refuses it (a cross-origin frame), the
    * file input opens.
    */
-  @property({ type: Boolean, attribute: 'file-handles' }) fileHandles = false;
+  fileHandles = false;
   /** The language of words and numbers; unset, the closest `lang` up the page, else the browser's. Translations: `registerLocale()`. */
-  @property({ reflect: true }) override lang!: string;
+  override lang!: string;
   /**
    * Where the browser allows it (Chromium, with a service worker that calls `handleBackgroundUploads()`
    * from `resumable-upload/service-worker`), an upload under way when the page is hidden or closed is
@@ -206,29 +208,29 @@ export class ResumableUploadElement extends LitElement {
    * sent) or done (`upload-success` once, with `detail.background`). Elsewhere nothing changes.
    * Off by default: see docs/recovery.md, "Finishing after the tab is closed".
    */
-  @property({ type: Boolean }) background = false;
+  background = false;
   /** Headers for every request, or a function returning them (may be async; called before each request, for fresh tokens). Tokens go here, never in attributes. */
-  @property({ attribute: false }) headers: HeadersOption | undefined;
+  headers: HeadersOption | undefined;
   /**
    * `(file, item) => Partial<UploadOptions>`, awaited when the file starts: per-file options, e.g. a
    * `sessionUri` from your backend. What it returns wins over everything else, so any engine option
    * (`verify`, `retry`, `credentialOrigins`, …) can be set here.
    */
-  @property({ attribute: false }) prepare: PrepareUpload | undefined;
+  prepare: PrepareUpload | undefined;
   /** The resource's metadata, or a function of the file and its item (`item.relativePath`). Default `{ name: file.name }` (none for `'media'`). */
-  @property({ attribute: false }) metadata: Record<string, unknown> | MetadataOf | undefined;
+  metadata: Record<string, unknown> | MetadataOf | undefined;
   /** Words to replace, over the language's translation and English. */
-  @property({ attribute: false }) strings: Partial<UploadStrings> | undefined;
+  strings: Partial<UploadStrings> | undefined;
   /** In a form: the name under which each finished file's value is sent (see `formValue`); none, nothing is sent. */
-  @property({ reflect: true }) name = '';
+  name = '';
   /** In a form: invalid until at least one file is uploaded. */
-  @property({ type: Boolean, reflect: true }) required = false;
+  required = false;
   /**
    * In a form: what a finished file sends under `name`, `(result, file, item) => string | undefined`
    * from the server's final answer (`undefined` leaves the file out). Default, the answer's body as
    * JSON; for Drive's file id: `(result) => (result.body as { id: string }).id`.
    */
-  @property({ attribute: false }) formValue: FormValueOf | undefined;
+  formValue: FormValueOf | undefined;
 
   readonly #internals = this.attachInternals();
   /** Set by a disabled `<fieldset>` around the element (or its own `disabled`). */

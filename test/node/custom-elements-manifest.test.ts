@@ -8,6 +8,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItemStatuses } from '../../src/queue/item/item-status.ts';
 import { actionsFor } from '../../src/element/render/item-row.ts';
+import { elementProperties, type ElementPropertyName } from '../../src/element/properties.ts';
+import type { ResumableUploadElement } from '../../src/element/resumable-upload.ts';
+import type { ResumableUploadProperties } from '../../src/react.ts';
+import type { LitElement } from 'lit';
 
 const repository = resolve(import.meta.dirname, '../..');
 
@@ -90,14 +94,35 @@ describe('custom-elements.json', () => {
   });
 });
 
-describe('src/react.ts', () => {
-  it('types every property a script can set as a React prop', async () => {
-    const react = await readFile(join(repository, 'src/react.ts'), 'utf8');
-    const picked = react.slice(react.indexOf('Pick<'), react.indexOf('>', react.indexOf('Pick<') + 5));
-    const props = [...picked.matchAll(/\| '(\w+)'/g)].map(([, name]) => name!);
+// Checked by `tsc`: the element's public members are its listed properties, its methods and its
+// read-only getters, nothing else; and the React props are exactly the listed properties. A field
+// added to the class and not to src/element/properties.ts fails here (and would not be reactive).
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+type Holds<T extends true> = T;
+type ElementMethod = 'addFiles' | 'checkValidity' | 'reportValidity' | 'formResetCallback' | 'formDisabledCallback' | 'startAll' | 'pauseAll' | 'resumeAll' | 'cancelAll';
+type ElementGetter = 'items' | 'form' | 'validity' | 'validationMessage';
+/** `lang` is HTMLElement's, made a property of the element. */
+type OwnMember = Exclude<keyof ResumableUploadElement, Exclude<keyof LitElement, 'lang'>>;
+export type EveryMemberListed = Holds<Same<OwnMember, ElementPropertyName | ElementMethod | ElementGetter>>;
+export type ReactPropsAreTheList = Holds<Same<keyof ResumableUploadProperties, ElementPropertyName>>;
+export type ReactPropsKeepTheTypes = Holds<Same<NonNullable<ResumableUploadProperties['store']>, ResumableUploadElement['store']>>;
+
+describe('src/element/properties.ts', () => {
+  it('lists every property a script can set, as the manifest has them from the class', () => {
     const settable = element.members.filter((member) => member.kind === 'field' && !member.static && !member.readonly && member.privacy === undefined).map((member) => member.name);
     expect(settable).toEqual(expect.arrayContaining(['endpoint', 'headers', 'formValue']));
-    expect(props.sort()).toEqual(settable.sort());
+    expect(Object.keys(elementProperties).sort()).toEqual(settable.sort());
+  });
+
+  it('gives the manifest each attribute from the list, with its field\'s description', () => {
+    const attributes = Object.entries(elementProperties as Record<string, { attribute?: string | false }>)
+      .filter(([, options]) => options.attribute !== false)
+      .map(([name, options]) => [options.attribute ?? name.toLowerCase(), name]);
+    // `dragover`, read-only, has no property.
+    const ofProperties = element.attributes.filter((attribute) => attribute.fieldName !== undefined);
+    expect(ofProperties.map((attribute) => [attribute.name, attribute.fieldName])).toEqual(attributes);
+    const fields = new Map(element.members.map((member) => [member.name, member]));
+    for (const attribute of ofProperties) expect(attribute.description, attribute.name).toBe(fields.get(attribute.fieldName!)?.description);
   });
 });
 
