@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import packageJson from './package.json' with { type: 'json' };
 
-// Peer dependencies too (React, for `useUploads`): the application brings its own.
+// Peer dependencies too (React and Vue, for `useUploads`): the application brings its own.
 const dependencies = [...Object.keys(packageJson.dependencies), ...Object.keys(packageJson.peerDependencies)];
 const isDependency = (id: string) => dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 
@@ -17,6 +17,9 @@ export const entries = {
   queue: 'src/queue.ts',
   // `useUploads` and the element's types in React 19's JSX.
   react: 'src/react.ts',
+  // A queue's snapshot as a Vue ref (`useUploads`) and as a Svelte store (`uploadsStore`).
+  vue: 'src/vue.ts',
+  svelte: 'src/svelte.ts',
   'service-worker': 'src/service-worker.ts',
   // Each translation is an entry of its own (`resumable-upload/locales/de`), never in the main bundle.
   ...Object.fromEntries(

@@ -79,6 +79,8 @@ const tsconfig = {
       'resumable-upload/element': [join(repository, 'src/element.ts')],
       'resumable-upload/queue': [join(repository, 'src/queue.ts')],
       'resumable-upload/react': [join(repository, 'src/react.ts')],
+      'resumable-upload/vue': [join(repository, 'src/vue.ts')],
+      'resumable-upload/svelte': [join(repository, 'src/svelte.ts')],
       'resumable-upload/service-worker': [join(repository, 'src/service-worker.ts')],
       'resumable-upload/locales/*': [join(repository, 'src/element/locales/*.ts')],
     },

@@ -24,7 +24,7 @@ const FLOORS = [
   ['queue'],
   ['element', 'queue.ts'],
   ['element.ts'],
-  ['react.ts', 'main.ts'],
+  ['react.ts', 'vue.ts', 'svelte.ts', 'main.ts'],
 ];
 
 const src = resolve(import.meta.dirname, '../../src');

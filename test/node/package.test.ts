@@ -57,6 +57,14 @@ describe('the tarball', () => {
     expect(main.files).toContain(shipped('dist/element.js'));
   });
 
+  it('keeps each framework binding to its framework alone: no lit, no engine, no element', async () => {
+    for (const [binding, framework] of [['react', 'react'], ['vue', 'vue'], ['svelte', undefined]] as const) {
+      const graph = await moduleGraph(shipped(`dist/${binding}.js`));
+      expect([...graph.packages], binding).toEqual(framework ? [framework] : []);
+      expect(graph.files.size, binding).toBe(1);
+    }
+  });
+
   it('lists the modules that register the element as side effects, so bundlers keep them', async () => {
     const sideEffects = packed.manifest.sideEffects as string[];
     for (const entry of ['./dist/element.js', './dist/main.js']) expect(sideEffects).toContain(entry);
