@@ -15,6 +15,7 @@ import type { ResumableUploadElement, UploadSuccessEvent } from '../../src/eleme
 import { patternFile } from './support/files.ts';
 import { endpoint } from './support/server.ts';
 import { until } from '../support/until.ts';
+import { countSubscriptions } from './queue/subscriptions.ts';
 import svelteExample from '../../examples/svelte/Uploader.svelte?raw';
 
 const cleanups: (() => void)[] = [];
@@ -76,6 +77,7 @@ describe('<resumable-upload> in frameworks', () => {
   it('React 19: useUploads renders a queue, and again as its files change', async () => {
     const queue = new UploadQueue({ endpoint: endpoint() });
     cleanups.push(() => queue.cancelAll());
+    const subscriptions = countSubscriptions(queue);
     function Uploads() {
       const { items, tally } = useUploads(queue);
       return createElement(
@@ -93,6 +95,9 @@ describe('<resumable-upload> in frameworks', () => {
     queue.add([patternFile(1000, 'react-a.bin'), patternFile(10, 'react-b.bin')]);
     await expect.poll(() => host.querySelector('p')!.textContent, { timeout: 15_000 }).toBe('2 of 2 done');
     expect([...host.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['react-a.bin done', 'react-b.bin done']);
+    expect(subscriptions.active()).toBe(1);
+    root.unmount();
+    expect(subscriptions.active()).toBe(0);
   });
 
   it('Vue 3: h() sets properties and onUploadSuccess listens to upload-success', async () => {
