@@ -6,7 +6,8 @@ import type { QueueCore, QueueSnapshot } from './queue/queue-core.ts';
  * The queue's snapshot as a ref, for a component's `setup()` (or `<script setup>`): it holds a new
  * snapshot whenever the queue changes, so what renders from it renders again; nothing changed, no
  * render. Shallow, as the items are the queue's own live objects, not made reactive. It stops
- * listening when the component (its effect scope) ends.
+ * listening when the component (its effect scope) ends; called outside any, it listens as long as
+ * the queue lives.
  *
  * @example
  * const uploads = useUploads(queue); // uploads.value.items, uploads.value.tally
