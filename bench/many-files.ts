@@ -3,7 +3,7 @@
 // headless Chromium against the reference server on loopback. Prints figures; nothing is asserted.
 // See bench/README.md. Settings: --counts=100,300,1000 --bytes=1024 --runs=3
 // --concurrency=4 (Uppy, raw, the engine; the element keeps its default unless --element-concurrency=N)
-// --only=element,uppy,raw[,engine,drop,folder] --element-type=auto --before=DIR (a checkout whose
+// --only=element,uppy,raw[,queue,engine,drop,folder] --element-type=auto --before=DIR (a checkout whose
 // src/ is measured as "before", e.g. `git worktree add /tmp/before main`) --profile (a CPU profile
 // of every case's first run of each count: self time by function, and the whole profile in
 // bench/results/*.cpuprofile for DevTools).
@@ -42,6 +42,7 @@ const profile = process.argv.includes('--profile');
 type Call =
   | { kind: 'engine'; uploadType: 'resumable' | 'auto' }
   | { kind: 'element'; how: 'add' | 'drop'; page: '' | 'before/' }
+  | { kind: 'queue'; page: '' | 'before/' }
   | { kind: 'folder' }
   | { kind: 'uppy' }
   | { kind: 'raw' };
@@ -59,6 +60,8 @@ const cases: Case[] = [
     : []),
   ...(only.includes('element') ? [{ label: elementLabel, call: { kind: 'element', how: 'add', page: '' } } as const] : []),
   ...(only.includes('element') && before ? [{ label: `before: ${elementLabel}`, call: { kind: 'element', how: 'add', page: 'before/' } } as const] : []),
+  ...(only.includes('queue') ? [{ label: 'queue, defaults', call: { kind: 'queue', page: '' } } as const] : []),
+  ...(only.includes('queue') && before ? [{ label: 'before: queue, defaults', call: { kind: 'queue', page: 'before/' } } as const] : []),
   ...(only.includes('drop') ? [{ label: `${elementLabel}, drop of files`, call: { kind: 'element', how: 'drop', page: '' } } as const] : []),
   ...(only.includes('folder') ? [{ label: `${elementLabel}, folder drop`, call: { kind: 'folder' } } as const] : []),
   ...(only.includes('uppy') ? [{ label: 'Uppy Dashboard + XHR', call: { kind: 'uppy' } } as const] : []),
@@ -117,7 +120,7 @@ async function runOnce(count: number, { label: caseLabel, call }: Case, profileT
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const at = call.kind === 'uppy' ? 'uppy/' : call.kind === 'element' ? call.page : '';
+    const at = call.kind === 'uppy' ? 'uppy/' : call.kind === 'element' || call.kind === 'queue' ? call.page : '';
     await page.goto(`${servers.origin}/${at}${at ? "index.html" : ""}`);
     await page.waitForFunction(() => (window as { manyFiles?: { ready?: boolean } }).manyFiles?.ready === true);
     const cdp = profileThis ? await context.newCDPSession(page) : undefined;
@@ -146,7 +149,9 @@ async function runOnce(count: number, { label: caseLabel, call }: Case, profileT
             ? window.manyFiles.engine(count, bytes, concurrency, call.uploadType)
             : call.kind === 'raw'
               ? window.manyFiles.raw(count, bytes, concurrency)
-              : window.manyFiles.element(count, bytes, elementConcurrency, elementType, call.how),
+              : call.kind === 'queue'
+                ? window.manyFiles.queue(count, bytes)
+                : window.manyFiles.element(count, bytes, elementConcurrency, elementType, call.how),
         { count, bytes, concurrency, elementConcurrency, elementType, call },
       );
     }

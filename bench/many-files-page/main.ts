@@ -1,5 +1,6 @@
 import { defineResumableUpload, type ResumableUploadElement } from '../../src/element.ts';
 import { Upload, type UploadType } from '../../src/index.ts';
+import { UploadQueue } from '../../src/queue.ts';
 import { frameWhen, makeFiles, rowsFill, watchMainThread, type ManyFilesRun } from './measure.ts';
 
 defineResumableUpload();
@@ -38,6 +39,32 @@ function raw(count: number, bytes: number, concurrency: number): Promise<ManyFil
     await response.arrayBuffer();
     return response.ok;
   });
+}
+
+/**
+ * The element's queue with no view (`resumable-upload/queue`) at its defaults: the same requests as
+ * the element (the file's name as metadata), a subscriber that reads each snapshot as a view would,
+ * and nothing on screen. Element minus queue is the view's cost; queue minus engine, the list's.
+ */
+async function queueRun(count: number, bytes: number): Promise<ManyFilesRun> {
+  const files = makeFiles(count, bytes);
+  const queue = new UploadQueue({ endpoint: ENDPOINT, upload: (item) => ({ metadata: { name: item.file.name } }) });
+  queue.subscribe(() => void queue.snapshot());
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const watch = watchMainThread();
+  const finished = new Promise<void>((resolve) => {
+    let settled = 0;
+    const onSettled = () => void (++settled === count && resolve());
+    queue.addEventListener('upload-success', onSettled);
+    queue.addEventListener('upload-error', onSettled);
+  });
+  const started = performance.now();
+  queue.add(files);
+  const addMs = performance.now() - started;
+  await finished;
+  const totalMs = performance.now() - started;
+  const done = queue.items.filter((item) => item.status === 'done').length;
+  return { totalMs, addMs, done, ...watch.stop() };
 }
 
 function element(): ResumableUploadElement {
@@ -115,8 +142,8 @@ function drop(host: HTMLElement, transfer: DataTransfer): void {
 
 declare global {
   interface Window {
-    manyFiles: { engine: typeof engine; raw: typeof raw; element: typeof elementRun; folder: typeof folderRun; armed: boolean; ready: true };
+    manyFiles: { engine: typeof engine; raw: typeof raw; queue: typeof queueRun; element: typeof elementRun; folder: typeof folderRun; armed: boolean; ready: true };
   }
 }
 
-window.manyFiles = { engine, raw, element: elementRun, folder: folderRun, armed: false, ready: true };
+window.manyFiles = { engine, raw, queue: queueRun, element: elementRun, folder: folderRun, armed: false, ready: true };
