@@ -86,6 +86,42 @@ describe('<resumable-upload> with 100 files', () => {
     expect(shown.every((row) => row.getAttribute('data-status') === 'done')).toBe(true);
   });
 
+  it('while files upload, renders changes no sooner than 100 ms after the last render, on a frame', async () => {
+    // A file that stays under way: its options never come.
+    const element = await mount({ multiple: true }, (el) => (el.prepare = () => new Promise(() => {})));
+    const [item] = element.addFiles([patternFile(10, 'held.bin')]);
+    await element.updateComplete;
+    expect(item!.status).toBe('starting');
+    const clock = frameClock();
+    const renders = countRenders(element, clock);
+    // The clock held still just after a render: every change from now on is within 100 ms of it.
+    const now = performance.now.bind(performance);
+    const at = now();
+    let shift = 0;
+    performance.now = () => at + shift;
+    try {
+      for (let frame = 0; frame < 10; frame++) {
+        element.requestUpdate();
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+      }
+      expect(renders).toEqual([]);
+      shift = 100;
+      await element.updateComplete;
+      expect(renders).toHaveLength(1);
+      // Nothing under way: a change renders at the next frame.
+      performance.now = now;
+      element.cancelAll();
+      await element.updateComplete;
+      const frameBefore = clock.now;
+      element.requestUpdate();
+      await element.updateComplete;
+      expect(renders.at(-1)).toBeLessThanOrEqual(frameBefore + 1);
+    } finally {
+      performance.now = now;
+      clock.stop();
+    }
+  });
+
   it('still renders in a hidden tab, where no animation frame comes', async () => {
     const element = await mount({ auto: 'false' });
     const requestFrame = window.requestAnimationFrame;
