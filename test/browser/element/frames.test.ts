@@ -122,6 +122,36 @@ describe('<resumable-upload> with 100 files', () => {
     }
   });
 
+  it('while files upload, a scroll and a click on an action draw on the next frame, not 100 ms later', async () => {
+    // Files that stay under way (their options never come), more than a window of rows.
+    const element = await mount({ multiple: true }, (el) => (el.prepare = () => new Promise(() => {})));
+    element.addFiles(Array.from({ length: 30 }, (_, i) => patternFile(10, `held-${i}.bin`)));
+    await element.updateComplete;
+    const clock = frameClock();
+    const renders = countRenders(element, clock);
+    const now = performance.now.bind(performance);
+    const at = now();
+    performance.now = () => at; // every change from now on is within 100 ms of the last render
+    const nextFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    try {
+      element.requestUpdate();
+      await nextFrames();
+      expect(renders).toEqual([]); // a change of the uploads waits
+      window.dispatchEvent(new Event('scroll'));
+      await nextFrames();
+      expect(renders).toHaveLength(1);
+      const cancel = shadow(element).querySelector<HTMLButtonElement>('[data-action=cancel]');
+      expect(cancel).not.toBeNull();
+      cancel!.click();
+      await nextFrames();
+      expect(renders).toHaveLength(2);
+      expect(element.items.filter((item) => item.status === 'cancelled')).toHaveLength(1);
+    } finally {
+      performance.now = now;
+      clock.stop();
+    }
+  });
+
   it('still renders in a hidden tab, where no animation frame comes', async () => {
     const element = await mount({ auto: 'false' });
     const requestFrame = window.requestAnimationFrame;
