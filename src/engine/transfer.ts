@@ -4,7 +4,7 @@ import type { UploadResult } from '../protocol/final-result.ts';
 import { NetworkFailure } from '../transport/http-client.ts';
 import { sleep } from '../utils/sleep.ts';
 import { checkReadable } from './check-readable.ts';
-import type { NormalizedOptions } from './options.ts';
+import type { NormalizedOptions } from './normalize-options.ts';
 import type { RetryBudget } from './retry-budget.ts';
 import { isOffline, waitOnline } from './wait-online.ts';
 

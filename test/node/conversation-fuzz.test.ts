@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResumableTransfer } from '../../src/engine/resumable-transfer.ts';
-import { normalizeOptions } from '../../src/engine/options.ts';
+import { normalizeOptions } from '../../src/engine/normalize-options.ts';
 import { isUploadError } from '../../src/errors/upload-error.ts';
 import { NetworkFailure, type HttpRequest, type HttpResponse } from '../../src/transport/http-client.ts';
 
