@@ -3,7 +3,9 @@ import type { UploadResult } from '../protocol/final-result.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 
 /** What the hand-off reads of the upload's options (the engine's normalised options fit). */
-export interface HandOffOptions extends Pick<UploadContext, 'headers' | 'credentialOrigins'> {
+export interface HandOffOptions {
+  /** The caller's headers (copied into the request with `background.headers`), and the origins that may see them. */
+  readonly context: Pick<UploadContext, 'headers' | 'credentialOrigins'>;
   /** The `background` option with its defaults; undefined when it is off. */
   readonly background: { readonly maxBytes: number; readonly headers: boolean } | undefined;
   /** Where the service worker writes how a job ended, beside the upload's record. */

@@ -70,7 +70,7 @@ async function recordedOutcome(host: BackgroundHost): Promise<BackgroundOutcome 
 async function finishedEarlier(host: BackgroundHost): Promise<UploadResult | undefined> {
   const record = await host.options.store?.get(host.fingerprint).catch(() => undefined);
   try {
-    if (!record || record.size !== host.file.size || !host.options.credentialOrigins.has(new URL(record.sessionUri).origin)) return undefined;
+    if (!record || record.size !== host.file.size || !host.options.context.credentialOrigins.has(new URL(record.sessionUri).origin)) return undefined;
   } catch {
     return undefined; // no URL
   }
@@ -92,7 +92,7 @@ export function restOfFile(host: BackgroundHost, sessionUri: string, start: numb
  * page is closing (and before the session exists, so its origin is checked at the hand-off).
  */
 async function copiedHeaders(host: BackgroundHost): Promise<Record<string, string>> {
-  return host.options.background?.headers ? host.options.headers().catch(() => ({})) : {};
+  return host.options.background?.headers ? host.options.context.headers().catch(() => ({})) : {};
 }
 
 /**
@@ -177,7 +177,7 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
   const rest = host.file.size - start;
   if (!host.running() || !sessionUri || rest <= 0 || rest > host.options.background!.maxBytes) return undefined;
   // Never to an origin that may not see them.
-  if (!host.options.credentialOrigins.has(new URL(sessionUri).origin)) headers = {};
+  if (!host.options.context.credentialOrigins.has(new URL(sessionUri).origin)) headers = {};
   const { name = '' } = host.file as Partial<File>;
   let registered: Promise<BackgroundFetchRegistrationLike>;
   try {

@@ -21,8 +21,10 @@ import type { BackgroundOptions, RetryOptions, UploadOptions, UploadType } from 
 
 const UPLOAD_TYPES: readonly string[] = ['resumable', 'media', 'multipart', 'auto'];
 
-/** The options after defaults and checks, once, at construction: what the engine works with, and the protocol steps' context. */
-export interface NormalizedOptions extends UploadContext {
+/** The options after defaults and checks, once, at construction: what the engine works with. */
+export interface NormalizedOptions {
+  /** What the protocol steps need to build their requests, and nothing else. */
+  context: UploadContext;
   uploadType: 'resumable' | 'media' | 'multipart';
   /** A single request may be sent again after a lost answer without making a second object. */
   idempotent: boolean;
@@ -139,16 +141,19 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
   }
 
   return {
-    file,
-    endpoint,
+    context: {
+      file,
+      endpoint,
+      metadata,
+      method,
+      contentType,
+      headers: normalizeHeaders(options.headers),
+      credentialOrigins: credentialOrigins(endpointUrl, sessionUrl, extraOrigins),
+      http: httpClientOf(stallTimeoutMs),
+    },
     uploadType,
     idempotent,
-    metadata,
-    method,
-    contentType,
-    headers: normalizeHeaders(options.headers),
     refreshableHeaders: typeof options.headers === 'function',
-    credentialOrigins: credentialOrigins(endpointUrl, sessionUrl, extraOrigins),
     sessionUri,
     chunks,
     retry,
@@ -160,7 +165,6 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
     warnBeforeUnload: options.warnBeforeUnload === true,
     signal: options.signal,
     background: uploadType === 'resumable' ? checkBackground(options.background) : undefined,
-    http: httpClientOf(stallTimeoutMs),
     stallTimeoutMs,
   };
 }

@@ -82,13 +82,13 @@ export class ResumableTransfer implements Transfer {
 
   async #transfer(signal: AbortSignal): Promise<UploadResult> {
     const { host } = this;
-    const { options } = host;
-    const total = options.file.size;
+    const { context } = host.options;
+    const total = context.file.size;
     let sessionUri = this.#sessionUri;
     if (sessionUri === undefined) {
       host.phase('starting');
       const askedAt = performance.now();
-      sessionUri = await startSession(options, options.endpoint!, signal);
+      sessionUri = await startSession(context, context.endpoint!, signal);
       this.#sizer.roundTrip(performance.now() - askedAt);
       this.#sessionUri = sessionUri;
       this.#offset = this.#sentUpTo = this.#confirmed = 0;
@@ -97,7 +97,7 @@ export class ResumableTransfer implements Transfer {
       // Bytes may have been in flight when we stopped: only the server knows where to go on from.
       const reachable = this.#adopted ? total : this.#sentUpTo;
       const askedAt = performance.now();
-      const status = await queryStatus(options, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
+      const status = await queryStatus(context, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
       this.#handedOff = false;
       this.#sizer.roundTrip(performance.now() - askedAt);
       if (this.#adopted && (await host.holds?.(status.final ? total : status.committed)) === false) {
@@ -130,7 +130,7 @@ export class ResumableTransfer implements Transfer {
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
       this.#inFlightEnd = end;
-      const status = await sendChunk(options, sessionUri, start, end, signal, (bytes) => host.sent?.(start + bytes))
+      const status = await sendChunk(context, sessionUri, start, end, signal, (bytes) => host.sent?.(start + bytes))
         .catch((error: unknown) => this.#afterRefusal(error, sessionUri, start, signal))
         .finally(() => (this.#inFlightEnd = undefined));
       this.#sizer.record(end - start, performance.now() - sentAt, total - end);
@@ -151,7 +151,7 @@ export class ResumableTransfer implements Transfer {
    * hand-off the browser took: its request carried the rest of the file, its answer went to the worker.
    */
   #goneAfterAll(error: unknown, sessionUri: string, reachable: number): never {
-    const allSent = this.#handedOff || (!this.#adopted && reachable >= this.host.options.file.size);
+    const allSent = this.#handedOff || (!this.#adopted && reachable >= this.host.options.context.file.size);
     if (error instanceof SessionGone && allSent && !this.host.options.idempotent) {
       const by = this.#handedOff ? 'a background request may have sent' : 'the last bytes lost their answer';
       this.#adopted = true; // start() again, the app's choice, finds it gone and starts a new session
@@ -168,14 +168,14 @@ export class ResumableTransfer implements Transfer {
    */
   async #afterRefusal(error: unknown, sessionUri: string, start: number, signal: AbortSignal): Promise<SessionStatus> {
     if (!isUploadError(error) || error.status !== 400) throw error;
-    const status = await queryStatus(this.host.options, sessionUri, this.#sentUpTo, signal);
+    const status = await queryStatus(this.host.options.context, sessionUri, this.#sentUpTo, signal);
     if (status.final || status.committed > start) return status;
     throw error;
   }
 
   /** Applies a session's answer: the final result, or undefined after moving the offset to its `Range`. */
   #settle(status: SessionStatus, sessionUri: string, sentUpTo: number): UploadResult | undefined {
-    const total = this.host.options.file.size;
+    const total = this.host.options.context.file.size;
     if (status.final) return this.#finish(status.final, sessionUri, sentUpTo);
     if (status.committed >= total && total > 0) {
       throw new UploadError(
@@ -200,7 +200,7 @@ export class ResumableTransfer implements Transfer {
 
   /** `sentUpTo` is what could have reached the server; an adopted session may have been finished by anyone. */
   #finish(response: HttpResponse, sessionUri: string, sentUpTo: number): UploadResult {
-    const total = this.host.options.file.size;
+    const total = this.host.options.context.file.size;
     if (sentUpTo < total) {
       throw new UploadError(
         'protocol',
@@ -217,7 +217,7 @@ export class ResumableTransfer implements Transfer {
   /** `404`/`410`: the session is gone; start a new one from byte 0 while the endpoint allows it. */
   #recover(error: unknown): boolean {
     if (!(error instanceof SessionGone)) return false;
-    const { endpoint } = this.host.options;
+    const { endpoint } = this.host.options.context;
     if (!endpoint || this.#restarts >= MAX_SESSION_RESTARTS) {
       throw new UploadError(
         'session-expired',
@@ -235,7 +235,7 @@ export class ResumableTransfer implements Transfer {
 
   /** Forgets the session: the next attempt starts a new one from byte 0 (where an endpoint can start one). */
   restart(): void {
-    if (!this.host.options.endpoint) return;
+    if (!this.host.options.context.endpoint) return;
     this.#sessionUri = undefined;
     this.#adopted = this.#handedOff = false;
     this.#offset = this.#sentUpTo = this.#confirmed = 0;

@@ -10,7 +10,7 @@ import { isOffline, waitOnline } from './wait-online.ts';
 
 /** What a transfer may tell its upload. Calls made after the run's signal aborted are ignored. */
 export interface TransferHost {
-  /** The upload's options, which are also the protocol steps' context. */
+  /** The upload's options; `options.context` is what the protocol steps are given. */
   readonly options: NormalizedOptions;
   /** The transfer entered a new phase; `retryInMs` while waiting to retry. */
   phase(state: 'starting' | 'uploading' | 'retrying' | 'offline', retryInMs?: number): void;
@@ -67,7 +67,7 @@ export async function withRetries<T>(
         throw error;
       }
       if (!(error instanceof RetryableFailure)) throw error;
-      if (error instanceof NetworkFailure) await checkReadable(host.options.file, host.options.stallTimeoutMs);
+      if (error instanceof NetworkFailure) await checkReadable(host.options.context.file, host.options.stallTimeoutMs);
       if (isOffline()) {
         host.phase('offline');
         await waitOnline(signal);

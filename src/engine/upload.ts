@@ -83,7 +83,7 @@ export class Upload extends EventTarget {
     this.#sessionUri = sessionUri;
     if (normalized.uploadType === 'resumable') {
       this.#transfer = this.#resumable = new ResumableTransfer(this.#host());
-      const persistence = store && new SessionPersistence(store, file, normalized);
+      const persistence = store && new SessionPersistence(store, file, { ...normalized.context, ...normalized });
       if (sessionUri || background || file.size > (chunks.fixed ?? chunks.min)) this.#persistence = persistence;
       else this.#unstored = persistence;
     } else {
@@ -168,7 +168,7 @@ export class Upload extends EventTarget {
     this.#wake?.();
     void this.#persistence?.forget();
     this.#unlock();
-    if (terminate && this.#sessionUri) void cancelSession(this.#sessionUri, this.#options.endpoint, this.#options.http);
+    if (terminate && this.#sessionUri) void cancelSession(this.#sessionUri, this.#options.context.endpoint, this.#options.context.http);
   }
 
   async #drive(): Promise<UploadResult> {
@@ -332,7 +332,7 @@ export class Upload extends EventTarget {
     if (!uri) return undefined;
     const total = this.file.size;
     return () =>
-      queryStatus(this.#options, uri, total, signal).then(
+      queryStatus(this.#options.context, uri, total, signal).then(
         (status) => (status.final ? finalResult(status.final, total, uri) : result),
         (error: unknown) => {
           if (signal.aborted) throw error;
@@ -408,7 +408,7 @@ export class Upload extends EventTarget {
           }));
         this.#unchecked = false;
         // Of no use to anyone now; a finished one is not undone by it.
-        if (!same && held < this.file.size) void cancelSession(this.#sessionUri!, this.#options.endpoint, this.#options.http);
+        if (!same && held < this.file.size) void cancelSession(this.#sessionUri!, this.#options.context.endpoint, this.#options.context.http);
         return same;
       },
       boundary: (offset) => this.#atBoundary?.(offset),

@@ -102,10 +102,8 @@ describe('resumable conversations with a random server', () => {
             }
           };
           const given = `${ENDPOINT}?upload_id=given`;
-          const options = {
-            ...normalizeOptions(file, { endpoint: ENDPOINT, chunkSize: QUANTUM, retry, store: false, ...(adopted ? { sessionUri: given } : {}) }),
-            http,
-          };
+          const normalized = normalizeOptions(file, { endpoint: ENDPOINT, chunkSize: QUANTUM, retry, store: false, ...(adopted ? { sessionUri: given } : {}) });
+          const options = { ...normalized, context: { ...normalized.context, http } };
           const transfer = new ResumableTransfer({ options, phase: () => {}, committed: () => {}, session: async () => {} });
           let result;
           try {
