@@ -10,6 +10,7 @@ import {
 import type { BackgroundHost } from './background-host.ts';
 import { checkedOutcome, outcomeOf, resultOf } from './background-outcome.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
+import { restOfFile } from '../protocol/rest-of-file.ts';
 import { readWithin } from '../storage/read-within.ts';
 import { shownName } from '../utils/shown-name.ts';
 
@@ -75,16 +76,6 @@ async function finishedEarlier(host: BackgroundHost): Promise<UploadResult | und
     return undefined; // no URL
   }
   return resultOf(outcomeOf(record), host.file.size, record.sessionUri);
-}
-
-/** The request that sends the rest of the file, from the server's offset, to the session. */
-export function restOfFile(host: BackgroundHost, sessionUri: string, start: number, headers: Record<string, string>): Request {
-  const total = host.file.size;
-  return new Request(sessionUri, {
-    method: 'PUT',
-    body: host.file.slice(start),
-    headers: { ...headers, 'Content-Range': `bytes ${start}-${total - 1}/${total}` },
-  });
 }
 
 /**
@@ -181,7 +172,8 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
   const { name = '' } = host.file as Partial<File>;
   let registered: Promise<BackgroundFetchRegistrationLike>;
   try {
-    registered = manager.fetch(id, restOfFile(host, sessionUri, start, headers), { title: shownName(name), uploadTotal: rest });
+    const { url, ...init } = restOfFile(host.file, sessionUri, start, headers);
+    registered = manager.fetch(id, new Request(url, init), { title: shownName(name), uploadTotal: rest });
   } catch {
     return undefined; // refused at once (a body the browser cannot send): the foreground goes on
   }
