@@ -8,6 +8,7 @@ import {
   type BackgroundOutcome,
 } from './background-fetch-api.ts';
 import type { BackgroundHost } from './background-host.ts';
+import type { HandOff } from './hand-off.ts';
 import { checkedOutcome, outcomeOf, resultOf } from './background-outcome.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import { restOfFile } from '../protocol/rest-of-file.ts';
@@ -88,11 +89,11 @@ async function copiedHeaders(host: BackgroundHost): Promise<Record<string, strin
 
 /**
  * The `background` option, loaded when such an upload starts. A job of an earlier page still
- * running holds the upload (no second writer); one that finished it gives its result, which this
- * resolves with (the upload is then done); then, each time the page is hidden (switched away
- * from, or closing) or about to unload, the rest of the file is handed to Background Fetch and the
- * foreground stops until that request ends. Without Background Fetch or an active service worker,
- * nothing happens.
+ * running holds the upload (no second writer); one that finished it gives its result (`finished`:
+ * the upload is then done); then, each time the page is hidden (switched away from, or closing) or
+ * about to unload, the rest of the file is handed to Background Fetch and the foreground stops
+ * until that request ends. The `HandOff` it resolves with is what the transfer asks between chunks.
+ * Without Background Fetch or an active service worker, nothing happens (undefined).
  *
  * Where the rest starts: a hidden page is still alive, so the chunk in flight goes on and the rest
  * starts where the server's answer to it says (nothing resent, no gap). A closing page cannot wait
@@ -105,9 +106,17 @@ async function copiedHeaders(host: BackgroundHost): Promise<Record<string, strin
  * close fires first and which leaves the browser a round trip more). A lost hand-off is an
  * interrupted upload: the next visit resumes it from the server's offset.
  */
-export async function watchBackground(host: BackgroundHost): Promise<UploadResult | undefined> {
+export async function watchBackground(host: BackgroundHost): Promise<{ handOff: HandOff; finished: UploadResult | undefined } | undefined> {
   const manager = await backgroundFetchManager();
   if (!manager) return;
+  /** A hand-off waiting for the next boundary between chunks, when the page was hidden mid-chunk. */
+  let atBoundary: ((offset: number) => void) | undefined;
+  const asked: HandOff = {
+    get waiting() {
+      return atBoundary !== undefined;
+    },
+    at: (offset) => atBoundary?.(offset),
+  };
   const id = jobId(host.fingerprint);
   /** Set while a job of this upload runs: hidden again, or unloading after hiding, hands nothing twice. */
   let held: Promise<UploadResult | undefined> | undefined;
@@ -131,22 +140,22 @@ export async function watchBackground(host: BackgroundHost): Promise<UploadResul
       return;
     }
     if (event.type === 'visibilitychange' && document.visibilityState === 'visible') {
-      host.atNextBoundary(undefined); // back before the chunk in flight was answered: nothing to hand off
+      atBoundary = undefined; // back before the chunk in flight was answered: nothing to hand off
       void copiedHeaders(host).then((fresh) => (headers = fresh));
       return;
     }
     if (held) return;
     const start = (offset: number) => {
-      host.atNextBoundary(undefined);
+      atBoundary = undefined;
       const job = handOff(host, manager, id, headers, offset);
       if (job) hold(job);
     };
-    if (event.type === 'beforeunload') start(host.inFlightEnd() ?? host.bytesCommitted());
-    else host.atNextBoundary(start);
+    if (event.type === 'beforeunload') start(host.restStart());
+    else atBoundary = start;
   };
   document.addEventListener('visibilitychange', onLeave);
   globalThis.addEventListener('beforeunload', onLeave);
-  return held ? undefined : finishedEarlier(host);
+  return { handOff: asked, finished: held ? undefined : await finishedEarlier(host) };
 }
 
 /**

@@ -7,6 +7,7 @@ import { queryStatus } from '../protocol/query-status.ts';
 import { sendChunk } from '../protocol/send-chunk.ts';
 import type { SessionStatus } from '../protocol/session-status.ts';
 import { startSession } from '../protocol/start-session.ts';
+import type { HandOff } from '../background/hand-off.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
 import { CHUNK_QUANTUM } from '../utils/sizes.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
@@ -45,6 +46,8 @@ export class ResumableTransfer implements Transfer {
   #restarts = 0;
   /** The end of the chunk whose answer is awaited, if one is. */
   #inFlightEnd: number | undefined;
+  /** The hand-off (the `background` option), asked at each boundary between chunks; set once it is loaded. */
+  declare handOff: HandOff | undefined;
   /** Settles once the record of the session started here is written (see `#transfer`). */
   #recorded: Promise<void> = Promise.resolve();
 
@@ -55,15 +58,23 @@ export class ResumableTransfer implements Transfer {
     this.#adopted = this.#sessionUri !== undefined;
   }
 
+  /** The session's URI, once there is one: the one place the upload keeps it. */
+  get sessionUri(): string | undefined {
+    return this.#sessionUri;
+  }
+
   /** The end of the chunk in flight (its answer not yet read), or undefined between chunks. */
   get inFlightEnd(): number | undefined {
     return this.#inFlightEnd;
   }
 
-  /** Goes on with a session kept from an earlier page: its state is asked before anything is sent. */
-  adopt(sessionUri: string): void {
+  /**
+   * Goes on with a session kept from an earlier page, or (without one) with this session after a
+   * hand-off that may have finished it: its state is asked before anything is sent.
+   */
+  adopt(sessionUri = this.#sessionUri): void {
     this.#sessionUri = sessionUri;
-    this.#adopted = true;
+    this.#adopted = !!sessionUri;
   }
 
   /** The browser accepted the hand-off of the rest of the file to the adopted session. */
@@ -116,9 +127,10 @@ export class ResumableTransfer implements Transfer {
       const start = this.#offset;
       // A hand-off sends the rest of the file at once: like any byte past the first 256 KiB (below),
       // only once the record a reload or a closed tab resumes from is written.
-      if (total > CHUNK_QUANTUM && host.handOffWaiting?.()) await Promise.all([this.#recorded, host.sending?.(start, total)]);
+      const { handOff } = this;
+      if (total > CHUNK_QUANTUM && handOff?.waiting) await Promise.all([this.#recorded, host.sending?.(start, total)]);
       // The server's answer is the latest word on the session: a hand-off (`background`) may start here.
-      host.boundary?.(start);
+      handOff?.at(start);
       if (signal.aborted) throw signal.reason;
       const end = Math.min(start + this.#sizer.next(), total);
       // A reload resumes from the session's record, so bytes it would want to resume go only once the

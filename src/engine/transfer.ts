@@ -19,8 +19,9 @@ export interface TransferHost {
   /** The browser has sent this many bytes of the file (those confirmed and the chunk in flight). */
   sent?(bytes: number): void;
   /**
-   * A session URI was obtained, or dropped (undefined) when the session died. Settles once the
-   * session's record is written, or storage gave up (it is best effort), or at once without one.
+   * The transfer (which alone keeps the session URI) obtained one, or dropped it (undefined) when the
+   * session died. Settles once the session's record is written, or storage gave up (it is best
+   * effort), or at once without one.
    */
   session(uri: string | undefined): Promise<void>;
   /**
@@ -33,10 +34,6 @@ export interface TransferHost {
    * may not be this file's, and then nothing more goes to it (resumable only).
    */
   holds?(held: number): Promise<boolean>;
-  /** Nothing is in flight and the server's last answer said it holds `offset` bytes (resumable only). */
-  boundary?(offset: number): void;
-  /** A hand-off (`background`) waits for the next boundary: it would send the rest of the file at once. */
-  handOffWaiting?(): boolean;
 }
 
 /** One way of moving the bytes. `run` may be called again after it threw (pause, error): it goes on. */

@@ -56,7 +56,6 @@ export class Upload extends EventTarget {
   #bytesCommitted = 0;
   #bytesSent = 0;
   #progressReported = false;
-  #sessionUri: string | undefined;
   #run: AbortController | undefined;
   #running: Promise<UploadResult> | undefined;
   /** Settles when a paused upload is resumed (or aborted); made at pause time so no resume is missed. */
@@ -71,8 +70,6 @@ export class Upload extends EventTarget {
   /** While the browser sends the rest in the background (the `background` option): settles when that request ends. */
   #background: Promise<void> | undefined;
   #backgroundWatched = false;
-  /** A hand-off waiting for the next boundary between chunks (see `BackgroundHost.atNextBoundary`). */
-  #atBoundary: ((offset: number) => void) | undefined;
 
   /** Throws `UploadError` with code `'invalid-option'` when an option is wrong. */
   constructor(file: Blob, options: UploadOptions) {
@@ -80,7 +77,6 @@ export class Upload extends EventTarget {
     const normalized = (this.#options = normalizeOptions(file, options));
     const { store, sessionUri, signal, chunks, background } = normalized;
     this.file = file;
-    this.#sessionUri = sessionUri;
     if (normalized.uploadType === 'resumable') {
       this.#transfer = this.#resumable = new ResumableTransfer(this.#host());
       const persistence = store && new SessionPersistence(store, file, { ...normalized.context, ...normalized });
@@ -124,7 +120,7 @@ export class Upload extends EventTarget {
 
   /** The resumable session URI, once there is one (none after the session broke the protocol): keep it to resume later with the `sessionUri` option. */
   get sessionUri(): string | undefined {
-    return this.#sessionUri;
+    return this.#resumable?.sessionUri;
   }
 
   /** Which protocol the upload uses, after `'auto'` was resolved. */
@@ -168,7 +164,8 @@ export class Upload extends EventTarget {
     this.#wake?.();
     void this.#persistence?.forget();
     this.#unlock();
-    if (terminate && this.#sessionUri) void cancelSession(this.#sessionUri, this.#options.context.endpoint, this.#options.context.http);
+    const { sessionUri } = this;
+    if (terminate && sessionUri) void cancelSession(sessionUri, this.#options.context.endpoint, this.#options.context.http);
   }
 
   async #drive(): Promise<UploadResult> {
@@ -219,10 +216,10 @@ export class Upload extends EventTarget {
       // A session caught breaking the protocol is never asked again, by this page or the next.
       if (isUploadError(error) && error.code === 'protocol') void this.#persistence?.discard();
       // A failed file of one request is kept from now on: a reload lists it, and asks its session first.
-      else if (this.#state === 'error' && this.#unstored && this.#sessionUri) {
+      else if (this.#state === 'error' && this.#unstored && this.sessionUri) {
         // With the checksum of the whole file: a session that finished unanswered must show it holds this file.
         const persistence = this.#useStore();
-        const saved = persistence.sending(this.#sessionUri, this.#bytesCommitted, this.file.size) ?? persistence.save(this.#sessionUri, this.#bytesCommitted);
+        const saved = persistence.sending(this.sessionUri, this.#bytesCommitted, this.file.size) ?? persistence.save(this.sessionUri, this.#bytesCommitted);
         void saved.catch(() => {}); // best effort: the upload's own error is the one to report
         recordWritten(this.#options.store!, this.file);
       }
@@ -274,8 +271,10 @@ export class Upload extends EventTarget {
     if (this.#options.background && !this.#backgroundWatched) {
       const { watchBackground } = await import('../background/hand-off-on-hide.ts').catch(notLoaded('background'));
       this.#backgroundWatched = true;
+      const watched = await watchBackground(this.#backgroundHost(key));
+      this.#resumable!.handOff = watched?.handOff;
       // A job of an earlier page may have finished the upload: the service worker kept the server's answer.
-      this.#delivered ??= await watchBackground(this.#backgroundHost(key));
+      this.#delivered ??= watched?.finished;
     }
     if (this.#state === 'aborted') return this.#unlock();
     if (this.#restored || this.#options.sessionUri) return;
@@ -283,7 +282,6 @@ export class Upload extends EventTarget {
     const record = await persistence.find(read);
     if (record) {
       this.#resumable?.adopt(record.sessionUri);
-      this.#sessionUri = record.sessionUri;
       this.#unchecked = true;
     }
   }
@@ -355,9 +353,8 @@ export class Upload extends EventTarget {
       options: this.#options,
       fingerprint,
       lifetime: this.#lifetime.signal,
-      sessionUri: () => this.#sessionUri,
-      bytesCommitted: () => this.#bytesCommitted,
-      inFlightEnd: () => this.#resumable?.inFlightEnd,
+      sessionUri: () => this.sessionUri,
+      restStart: () => this.#resumable?.inFlightEnd ?? this.#bytesCommitted,
       running: () => isActive(this.#state),
       ended: () => this.#state === 'done' || this.#state === 'aborted',
       handOff: (until) => {
@@ -370,14 +367,13 @@ export class Upload extends EventTarget {
           if (this.#background === held) this.#background = undefined;
         });
         // The background request may finish the session: its status is asked, as for a session started elsewhere.
-        if (this.#sessionUri) this.#resumable?.adopt(this.#sessionUri);
+        this.#resumable?.adopt();
         this.#run?.abort(STOP);
       },
       accepted: () => {
         this.#resumable?.handedOff(); // a 404/410 after it is 'outcome-unknown': its request may have finished the session
         if (this.#background && isActive(this.#state)) this.#setState('background');
       },
-      atNextBoundary: (handOff) => (this.#atBoundary = handOff),
     };
   }
 
@@ -389,16 +385,15 @@ export class Upload extends EventTarget {
       sent: (bytes) => live() && bytes > this.#bytesSent && this.#reportSent(bytes),
       committed: (bytes) => {
         if (!live()) return;
-        if (this.#sessionUri && bytes < this.file.size) void this.#persistence?.save(this.#sessionUri, bytes);
+        const { sessionUri } = this;
+        if (sessionUri && bytes < this.file.size) void this.#persistence?.save(sessionUri, bytes);
         this.#report(bytes);
       },
       session: async (uri) => {
-        if (!live()) return;
-        this.#sessionUri = uri;
-        if (uri) await this.#persistence?.save(uri, 0);
+        if (live() && uri) await this.#persistence?.save(uri, 0);
       },
       // Called once a session exists (started or adopted).
-      sending: (start, end) => this.#persistence?.sending(this.#sessionUri!, start, end),
+      sending: (start, end) => this.#persistence?.sending(this.sessionUri!, start, end),
       holds: async (held) => {
         const same =
           !this.#unchecked ||
@@ -408,11 +403,9 @@ export class Upload extends EventTarget {
           }));
         this.#unchecked = false;
         // Of no use to anyone now; a finished one is not undone by it.
-        if (!same && held < this.file.size) void cancelSession(this.#sessionUri!, this.#options.context.endpoint, this.#options.context.http);
+        if (!same && held < this.file.size) void cancelSession(this.sessionUri!, this.#options.context.endpoint, this.#options.context.http);
         return same;
       },
-      boundary: (offset) => this.#atBoundary?.(offset),
-      handOffWaiting: () => this.#atBoundary !== undefined,
     };
   }
 
