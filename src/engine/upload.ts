@@ -1,6 +1,6 @@
 import { UploadError, isUploadError } from '../errors/upload-error.ts';
-import { finalResult, type UploadResult } from '../protocol/final-result.ts';
-import { queryStatus } from '../protocol/query-status.ts';
+import { askAgain } from './ask-again.ts';
+import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { cancelSession } from '../protocol/cancel-session.ts';
 import { SessionPersistence } from '../storage/session-persistence.ts';
@@ -13,6 +13,9 @@ import { ResumableTransfer } from './resumable-transfer.ts';
 import { checkReadable } from './check-readable.ts';
 import { afterCommand, canMove, isActive, type UploadCommand, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
+import { lazySingleRequest } from './lazy-single-request.ts';
+import { abortedError, notLoaded, STOP, untilAborted } from './stops.ts';
+import { guardUnload } from './unload-guard.ts';
 import type { BackgroundHost } from '../background/background-host.ts';
 
 /** The options of `abort()`: `terminate` also ends the session on the server (a `DELETE` on its URI). */
@@ -20,9 +23,6 @@ export interface AbortOptions {
   /** Also end the session on the server (`DELETE` on its URI), for an upload that is cancelled, not merely stopped. @default false */
   terminate?: boolean;
 }
-
-/** Thrown into a run to stop it; `pause()` and `abort()` tell them apart by the upload's state. */
-const STOP = Symbol('stop');
 
 /**
  * One file on its way to the server.
@@ -83,21 +83,7 @@ export class Upload extends EventTarget {
       if (sessionUri || background || file.size > (chunks.fixed ?? chunks.min)) this.#persistence = persistence;
       else this.#unstored = persistence;
     } else {
-      // Media and multipart load with their first run: a page of resumable uploads never carries them.
-      const host = this.#host();
-      let loading: Promise<Transfer> | undefined;
-      this.#transfer = {
-        run: async (signal) => {
-          loading ??= import('./single-request-transfer.ts').then(
-            ({ SingleRequestTransfer }) => new SingleRequestTransfer(host),
-            (cause: unknown) => {
-              loading = undefined; // the next start() loads afresh
-              return notLoaded('media and multipart')(cause);
-            },
-          );
-          return (await loading).run(signal);
-        },
-      };
+      this.#transfer = lazySingleRequest(this.#host());
     }
     if (signal?.aborted) this.abort();
     else signal?.addEventListener('abort', () => this.abort(), { once: true });
@@ -199,7 +185,7 @@ export class Upload extends EventTarget {
           let result = (this.#delivered ??= await this.#transfer.run(run.signal));
           if (this.#digests) {
             const { verified } = await this.#verifier!;
-            result = await verified(result, await this.#digests, this.#askAgain(result, run.signal), () => this.#mismatch());
+            result = await verified(result, await this.#digests, askAgain(this.#options.context, result, run.signal), () => this.#mismatch());
           }
           this.#report(this.file.size);
           await this.#persistence?.forget();
@@ -321,24 +307,6 @@ export class Upload extends EventTarget {
     }
   }
 
-  /**
-   * With `verify`, a final answer with nothing to compare is asked for once more: a finished session
-   * answers its status query with it again. Any other answer, or none, leaves the first one to judge.
-   */
-  #askAgain(result: UploadResult, signal: AbortSignal): (() => Promise<UploadResult>) | undefined {
-    const uri = result.sessionUri;
-    if (!uri) return undefined;
-    const total = this.file.size;
-    return () =>
-      queryStatus(this.#options.context, uri, total, signal).then(
-        (status) => (status.final ? finalResult(status.final, total, uri) : result),
-        (error: unknown) => {
-          if (signal.aborted) throw error;
-          return result;
-        },
-      );
-  }
-
   /** The server's checksums differ from the file's: its object is not this file, so the next try uploads anew. */
   #mismatch(): void {
     this.#delivered = undefined;
@@ -409,14 +377,6 @@ export class Upload extends EventTarget {
     };
   }
 
-  /** While bytes are in flight, leaving the page asks for confirmation (not for those the browser holds). */
-  #guardUnload(state: UploadState): void {
-    if (isActive(state) && state !== 'background') inFlight.add(this);
-    else inFlight.delete(this);
-    if (inFlight.size > 0) globalThis.addEventListener?.('beforeunload', confirmUnload);
-    else globalThis.removeEventListener?.('beforeunload', confirmUnload);
-  }
-
   #report(bytes: number): void {
     if (bytes < this.#bytesCommitted || (bytes === this.#bytesCommitted && this.#progressReported)) return;
     this.#bytesCommitted = this.#bytesSent = bytes;
@@ -442,37 +402,10 @@ export class Upload extends EventTarget {
     this.#state = state;
     // Bytes in flight when a chunk is lost or paused are no longer on their way.
     if (state !== 'uploading' && this.#bytesSent > this.#bytesCommitted) this.#reportSent(this.#bytesCommitted);
-    if (this.#options.warnBeforeUnload) this.#guardUnload(state);
+    if (this.#options.warnBeforeUnload) guardUnload(this, state);
     const detail: UploadStateChangeDetail = retryInMs === undefined ? { state, previous } : { state, previous, retryInMs };
     this.dispatchEvent(new CustomEvent('statechange', { detail }));
   }
-}
-
-/** Uploads with bytes in flight that asked for `warnBeforeUnload`: one listener serves them all. */
-const inFlight = new Set<Upload>();
-
-function confirmUnload(event: BeforeUnloadEvent): void {
-  event.preventDefault();
-}
-
-/** Waits for `promise`, or less if the upload is aborted meanwhile. */
-function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    signal.addEventListener('abort', () => resolve(), { once: true });
-    void promise.then(resolve);
-  });
-}
-
-/** A part of the engine loaded when first needed did not load (the network dropped): `start()` again loads it afresh. */
-const notLoaded =
-  (what: string) =>
-  (cause: unknown): never => {
-    throw new UploadError('network', `The upload code (${what}) could not be loaded; start() again to retry.`, { cause });
-  };
-
-function abortedError(): UploadError {
-  return new UploadError('aborted', 'The upload was aborted (abort() was called or its signal fired).');
 }
 
 // Typed listeners: `upload.addEventListener('progress', (e) => e.detail.bytesCommitted)`.
