@@ -1,6 +1,7 @@
 import { defaultSessionStore } from '../storage/idb-session-store.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { defaultClient } from '../transport/default-client.ts';
+import type { HttpClient } from '../transport/http-client.ts';
 import { invalid } from './option-checks.ts';
 
 // The ports an upload talks through (HTTP, the session store), each the caller's or the default
@@ -17,5 +18,9 @@ export function storeOf(store: unknown): SessionStore | undefined {
   throw invalid('`store` must be true, false, or an object with get, set, delete, list and clear.');
 }
 
-/** The HTTP client: the built-in one, which gives up a request that stalls for `stallTimeoutMs`. */
-export { defaultClient as httpClientOf };
+/**
+ * The `httpClient` option, or the built-in client, which gives up a request that stalls for
+ * `stallTimeoutMs`. The caller's is held to the port's contract by the transports' chunk
+ * (transport/caller-client.ts), which every page with the engine loads at idle.
+ */
+export const httpClientOf = (client: HttpClient | undefined, stallTimeoutMs: number): HttpClient => defaultClient(stallTimeoutMs, client);

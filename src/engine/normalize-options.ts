@@ -149,7 +149,7 @@ export function normalizeOptions(file: unknown, options: UploadOptions): Normali
       contentType,
       headers: normalizeHeaders(options.headers),
       credentialOrigins: credentialOrigins(endpointUrl, sessionUrl, extraOrigins),
-      http: httpClientOf(stallTimeoutMs),
+      http: httpClientOf(options.httpClient, stallTimeoutMs),
     },
     uploadType,
     idempotent,

@@ -1,6 +1,7 @@
 // The options as users write them (`new Upload(file, options)`): their types and JSDoc, from which
 // docs/engine.md's options table is generated. Defaults and checks: normalize-options.ts.
 import type { SessionStore } from '../storage/session-store.ts';
+import type { HttpClient } from '../transport/http-client.ts';
 
 /** How the bytes go: a resumable session, one `media` or `multipart` request, or `auto` (one request for small files where that is safe). */
 export type UploadType = 'resumable' | 'media' | 'multipart' | 'auto';
@@ -162,6 +163,15 @@ export interface UploadOptions {
    * @default false
    */
   background?: boolean | BackgroundOptions;
+  /**
+   * Sends every request of the upload instead of the built-in client (fetch for control requests,
+   * XHR for bytes, each given up after `stallTimeoutMs` without progress): for a scripted
+   * conversation in tests, a proxy, or another runtime's HTTP. It resolves with an `HttpResponse`
+   * for any status (the whole body read as text) and rejects with the request's `signal.reason`
+   * once that aborts; any other rejection counts as a lost connection (retried). It watches its own
+   * requests for stalls. See docs/engine.md#your-own-http-client.
+   */
+  httpClient?: HttpClient;
 }
 
 /** The `background` option as an object: the largest rest handed to the browser, and whether `headers` go with it. */

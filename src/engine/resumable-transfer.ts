@@ -251,6 +251,5 @@ export class ResumableTransfer implements Transfer {
     this.#sessionUri = undefined;
     this.#adopted = this.#handedOff = false;
     this.#offset = this.#sentUpTo = this.#confirmed = 0;
-    void this.host.session(undefined);
   }
 }

@@ -19,11 +19,10 @@ export interface TransferHost {
   /** The browser has sent this many bytes of the file (those confirmed and the chunk in flight). */
   sent?(bytes: number): void;
   /**
-   * The transfer (which alone keeps the session URI) obtained one, or dropped it (undefined) when the
-   * session died. Settles once the session's record is written, or storage gave up (it is best
-   * effort), or at once without one.
+   * The transfer (which alone keeps the session URI) started a session. Settles once its record is
+   * written, or storage gave up (it is best effort), or at once without one.
    */
-  session(uri: string | undefined): Promise<void>;
+  session(uri: string): Promise<void>;
   /**
    * Bytes [start, end) are about to go (resumable only). Settles once the record can tell what the
    * session may then hold (see `session`); undefined without a record.

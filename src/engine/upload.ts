@@ -358,7 +358,7 @@ export class Upload extends EventTarget {
         this.#report(bytes);
       },
       session: async (uri) => {
-        if (live() && uri) await this.#persistence?.save(uri, 0);
+        if (live()) await this.#persistence?.save(uri, 0);
       },
       // Called once a session exists (started or adopted).
       sending: (start, end) => this.#persistence?.sending(this.sessionUri!, start, end),
