@@ -8,5 +8,6 @@ export { UploadError, isUploadError, type UploadErrorCode, type UploadErrorDetai
 export { listStoredUploads, forgetStoredUpload, clearStoredUploads, type ListStoredUploadsOptions } from './storage/stored-uploads.ts';
 export { fileOfStoredUpload } from './storage/stored-file.ts';
 export { preloadTransports } from './transport/default-client.ts';
+export type { HttpClient, HttpRequest, HttpResponse } from './transport/http-client.ts';
 export type { StoredUpload } from './storage/stored-upload.ts';
 export type { SessionStore } from './storage/session-store.ts';

@@ -3,7 +3,9 @@ import type { UploadResult } from '../protocol/final-result.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 
 /** What the hand-off reads of the upload's options (the engine's normalised options fit). */
-export interface HandOffOptions extends Pick<UploadContext, 'headers' | 'credentialOrigins'> {
+export interface HandOffOptions {
+  /** The caller's headers (copied into the request with `background.headers`), and the origins that may see them. */
+  readonly context: Pick<UploadContext, 'headers' | 'credentialOrigins'>;
   /** The `background` option with its defaults; undefined when it is off. */
   readonly background: { readonly maxBytes: number; readonly headers: boolean } | undefined;
   /** Where the service worker writes how a job ended, beside the upload's record. */
@@ -12,7 +14,7 @@ export interface HandOffOptions extends Pick<UploadContext, 'headers' | 'credent
   readonly stallTimeoutMs: number;
 }
 
-/** What an `Upload` lets its background hand-off see and do; kept small so the engine stays the one writer. */
+/** What the background hand-off may see of an upload and ask of it; kept small so the engine stays the one writer. */
 export interface BackgroundHost {
   readonly file: Blob;
   readonly options: HandOffOptions;
@@ -21,10 +23,11 @@ export interface BackgroundHost {
   /** Aborts when the upload is cancelled (`abort()`; pauses do not): the browser's request is stopped then too. */
   readonly lifetime: AbortSignal;
   sessionUri(): string | undefined;
-  /** What the server confirmed: the handed-off request starts there. */
-  bytesCommitted(): number;
-  /** The end of the chunk in flight, if one is: its bytes may all have reached the server. */
-  inFlightEnd(): number | undefined;
+  /**
+   * Where a closing page's rest starts: the end of the chunk in flight, if one is (its bytes may all
+   * have reached the server), else what the server confirmed.
+   */
+  restStart(): number;
   /** True while the upload is under way (not paused: a person's pause holds in the background too). */
   running(): boolean;
   /** True once the upload is done or aborted: nothing will ever be handed off. */
@@ -37,9 +40,4 @@ export interface BackgroundHost {
   handOff(until: Promise<UploadResult | undefined>): void;
   /** The browser took the request: the upload is `'background'` until the hand-off's `until` settles. */
   accepted(): void;
-  /**
-   * Calls `handOff` at the next boundary between chunks, with the bytes the server's answer just
-   * confirmed (then `handOff` may call `handOff(until)` above); undefined takes the request back.
-   */
-  atNextBoundary(handOff: ((offset: number) => void) | undefined): void;
 }

@@ -8,8 +8,10 @@ import {
   type BackgroundOutcome,
 } from './background-fetch-api.ts';
 import type { BackgroundHost } from './background-host.ts';
+import type { HandOff } from './hand-off.ts';
 import { checkedOutcome, outcomeOf, resultOf } from './background-outcome.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
+import { restOfFile } from '../protocol/rest-of-file.ts';
 import { readWithin } from '../storage/read-within.ts';
 import { shownName } from '../utils/shown-name.ts';
 
@@ -70,21 +72,11 @@ async function recordedOutcome(host: BackgroundHost): Promise<BackgroundOutcome 
 async function finishedEarlier(host: BackgroundHost): Promise<UploadResult | undefined> {
   const record = await host.options.store?.get(host.fingerprint).catch(() => undefined);
   try {
-    if (!record || record.size !== host.file.size || !host.options.credentialOrigins.has(new URL(record.sessionUri).origin)) return undefined;
+    if (!record || record.size !== host.file.size || !host.options.context.credentialOrigins.has(new URL(record.sessionUri).origin)) return undefined;
   } catch {
     return undefined; // no URL
   }
   return resultOf(outcomeOf(record), host.file.size, record.sessionUri);
-}
-
-/** The request that sends the rest of the file, from the server's offset, to the session. */
-export function restOfFile(host: BackgroundHost, sessionUri: string, start: number, headers: Record<string, string>): Request {
-  const total = host.file.size;
-  return new Request(sessionUri, {
-    method: 'PUT',
-    body: host.file.slice(start),
-    headers: { ...headers, 'Content-Range': `bytes ${start}-${total - 1}/${total}` },
-  });
 }
 
 /**
@@ -92,16 +84,16 @@ export function restOfFile(host: BackgroundHost, sessionUri: string, start: numb
  * page is closing (and before the session exists, so its origin is checked at the hand-off).
  */
 async function copiedHeaders(host: BackgroundHost): Promise<Record<string, string>> {
-  return host.options.background?.headers ? host.options.headers().catch(() => ({})) : {};
+  return host.options.background?.headers ? host.options.context.headers().catch(() => ({})) : {};
 }
 
 /**
  * The `background` option, loaded when such an upload starts. A job of an earlier page still
- * running holds the upload (no second writer); one that finished it gives its result, which this
- * resolves with (the upload is then done); then, each time the page is hidden (switched away
- * from, or closing) or about to unload, the rest of the file is handed to Background Fetch and the
- * foreground stops until that request ends. Without Background Fetch or an active service worker,
- * nothing happens.
+ * running holds the upload (no second writer); one that finished it gives its result (`finished`:
+ * the upload is then done); then, each time the page is hidden (switched away from, or closing) or
+ * about to unload, the rest of the file is handed to Background Fetch and the foreground stops
+ * until that request ends. The `HandOff` it resolves with is what the transfer asks between chunks.
+ * Without Background Fetch or an active service worker, nothing happens (undefined).
  *
  * Where the rest starts: a hidden page is still alive, so the chunk in flight goes on and the rest
  * starts where the server's answer to it says (nothing resent, no gap). A closing page cannot wait
@@ -114,9 +106,17 @@ async function copiedHeaders(host: BackgroundHost): Promise<Record<string, strin
  * close fires first and which leaves the browser a round trip more). A lost hand-off is an
  * interrupted upload: the next visit resumes it from the server's offset.
  */
-export async function watchBackground(host: BackgroundHost): Promise<UploadResult | undefined> {
+export async function watchBackground(host: BackgroundHost): Promise<{ handOff: HandOff; finished: UploadResult | undefined } | undefined> {
   const manager = await backgroundFetchManager();
   if (!manager) return;
+  /** A hand-off waiting for the next boundary between chunks, when the page was hidden mid-chunk. */
+  let atBoundary: ((offset: number) => void) | undefined;
+  const asked: HandOff = {
+    get waiting() {
+      return atBoundary !== undefined;
+    },
+    at: (offset) => atBoundary?.(offset),
+  };
   const id = jobId(host.fingerprint);
   /** Set while a job of this upload runs: hidden again, or unloading after hiding, hands nothing twice. */
   let held: Promise<UploadResult | undefined> | undefined;
@@ -140,22 +140,22 @@ export async function watchBackground(host: BackgroundHost): Promise<UploadResul
       return;
     }
     if (event.type === 'visibilitychange' && document.visibilityState === 'visible') {
-      host.atNextBoundary(undefined); // back before the chunk in flight was answered: nothing to hand off
+      atBoundary = undefined; // back before the chunk in flight was answered: nothing to hand off
       void copiedHeaders(host).then((fresh) => (headers = fresh));
       return;
     }
     if (held) return;
     const start = (offset: number) => {
-      host.atNextBoundary(undefined);
+      atBoundary = undefined;
       const job = handOff(host, manager, id, headers, offset);
       if (job) hold(job);
     };
-    if (event.type === 'beforeunload') start(host.inFlightEnd() ?? host.bytesCommitted());
-    else host.atNextBoundary(start);
+    if (event.type === 'beforeunload') start(host.restStart());
+    else atBoundary = start;
   };
   document.addEventListener('visibilitychange', onLeave);
   globalThis.addEventListener('beforeunload', onLeave);
-  return held ? undefined : finishedEarlier(host);
+  return { handOff: asked, finished: held ? undefined : await finishedEarlier(host) };
 }
 
 /**
@@ -177,11 +177,12 @@ function handOff(host: BackgroundHost, manager: BackgroundFetchManagerLike, id: 
   const rest = host.file.size - start;
   if (!host.running() || !sessionUri || rest <= 0 || rest > host.options.background!.maxBytes) return undefined;
   // Never to an origin that may not see them.
-  if (!host.options.credentialOrigins.has(new URL(sessionUri).origin)) headers = {};
+  if (!host.options.context.credentialOrigins.has(new URL(sessionUri).origin)) headers = {};
   const { name = '' } = host.file as Partial<File>;
   let registered: Promise<BackgroundFetchRegistrationLike>;
   try {
-    registered = manager.fetch(id, restOfFile(host, sessionUri, start, headers), { title: shownName(name), uploadTotal: rest });
+    const { url, ...init } = restOfFile(host.file, sessionUri, start, headers);
+    registered = manager.fetch(id, new Request(url, init), { title: shownName(name), uploadTotal: rest });
   } catch {
     return undefined; // refused at once (a body the browser cannot send): the foreground goes on
   }

@@ -1,16 +1,8 @@
-import { UploadError } from '../errors/upload-error.ts';
-import type { UploadContext } from '../protocol/context.ts';
-import type { ChunkSizing } from './chunk-sizer.ts';
-import { defaultSessionStore } from '../storage/idb-session-store.ts';
+// The options as users write them (`new Upload(file, options)`): their types and JSDoc, from which
+// docs/engine.md's options table is generated. Defaults and checks: normalize-options.ts.
 import type { SessionStore } from '../storage/session-store.ts';
-import { SESSION_LIFETIME_MS } from '../storage/stored-upload.ts';
-import { defaultClient } from '../transport/default-client.ts';
-import { DEFAULT_STALL_TIMEOUT_MS } from '../transport/http-client.ts';
-import { credentialOrigins, isAcceptableSessionUri, isHttpOrigin } from '../security/origin-policy.ts';
-import { CHUNK_QUANTUM } from '../utils/sizes.ts';
-import { MAX_TIMER_MS } from '../utils/sleep.ts';
+import type { HttpClient } from '../transport/http-client.ts';
 
-const UPLOAD_TYPES: readonly string[] = ['resumable', 'media', 'multipart', 'auto'];
 /** How the bytes go: a resumable session, one `media` or `multipart` request, or `auto` (one request for small files where that is safe). */
 export type UploadType = 'resumable' | 'media' | 'multipart' | 'auto';
 /** Headers for every request: an object, or a function (may be async) called before each request, for fresh tokens. */
@@ -171,6 +163,15 @@ export interface UploadOptions {
    * @default false
    */
   background?: boolean | BackgroundOptions;
+  /**
+   * Sends every request of the upload instead of the built-in client (fetch for control requests,
+   * XHR for bytes, each given up after `stallTimeoutMs` without progress): for a scripted
+   * conversation in tests, a proxy, or another runtime's HTTP. It resolves with an `HttpResponse`
+   * for any status (the whole body read as text) and rejects with the request's `signal.reason`
+   * once that aborts; any other rejection counts as a lost connection (retried). It watches its own
+   * requests for stalls. See docs/engine.md#your-own-http-client.
+   */
+  httpClient?: HttpClient;
 }
 
 /** The `background` option as an object: the largest rest handed to the browser, and whether `headers` go with it. */
@@ -187,237 +188,3 @@ export interface BackgroundOptions {
   headers?: boolean;
 }
 
-/** Options after defaults and validation: what the engine works with, and the protocol steps' context. */
-export interface NormalizedOptions extends UploadContext {
-  uploadType: 'resumable' | 'media' | 'multipart';
-  /** A single request may be sent again after a lost answer without making a second object. */
-  idempotent: boolean;
-  /** True when `headers` is a function, so calling it again may bring a fresh token. */
-  refreshableHeaders: boolean;
-  sessionUri: string | undefined;
-  chunks: ChunkSizing;
-  retry: RetryOptions;
-  verify: boolean;
-  store: SessionStore | undefined;
-  maxStoredAgeMs: number;
-  fileHandle: FileSystemFileHandle | undefined;
-  relativePath: string | undefined;
-  warnBeforeUnload: boolean;
-  signal: AbortSignal | undefined;
-  background: Required<BackgroundOptions> | undefined;
-  /** Also bounds each read of the file: one unanswered this long is `'file-unreadable'`. */
-  stallTimeoutMs: number;
-}
-
-export const DEFAULT_MIN_CHUNK_SIZE = CHUNK_QUANTUM;
-export const DEFAULT_MAX_CHUNK_SIZE = 512 * CHUNK_QUANTUM;
-export const DEFAULT_CHUNK_TARGET_MS = 3000;
-export const DEFAULT_AUTO_THRESHOLD = 5 * 1024 * 1024;
-export const DEFAULT_MAX_STORED_AGE_MS = SESSION_LIFETIME_MS;
-export const DEFAULT_BACKGROUND_MAX_BYTES = 256 * 1024 * 1024;
-export const DEFAULT_RETRY: RetryOptions = { retries: 5, baseDelayMs: 1000, maxDelayMs: 60_000, maxRetryAfterMs: 600_000 };
-
-function invalid(message: string): UploadError {
-  return new UploadError('invalid-option', message);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function checkUrl(name: string, value: unknown): URL | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') throw invalid(`\`${name}\` must be a non-empty URL string.`);
-  try {
-    return new URL(value, globalThis.location?.href);
-  } catch {
-    throw invalid(`\`${name}\` is not a valid URL: "${value}".`);
-  }
-}
-
-function checkCount(name: string, value: unknown, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw invalid(`\`${name}\` must be a whole number ≥ 0, got ${String(value)}.`);
-  }
-  return value;
-}
-
-function checkChunk(name: string, value: unknown, fallback: number): number {
-  const size = checkCount(name, value, fallback);
-  if (size === 0 || size % CHUNK_QUANTUM !== 0) {
-    throw invalid(
-      `\`${name}\` must be a positive multiple of ${CHUNK_QUANTUM} bytes (256 KiB), got ${size}; ` +
-        `for example ${Math.max(1, Math.round(size / CHUNK_QUANTUM)) * CHUNK_QUANTUM}.`,
-    );
-  }
-  return size;
-}
-
-function checkStore(store: unknown): SessionStore | undefined {
-  if (store === undefined || store === true) return defaultSessionStore();
-  if (store === false) return undefined;
-  const candidate = store as Partial<SessionStore>;
-  if (['get', 'set', 'delete', 'list', 'clear'].every((name) => typeof candidate[name as keyof SessionStore] === 'function')) {
-    return store as SessionStore;
-  }
-  throw invalid('`store` must be true, false, or an object with get, set, delete, list and clear.');
-}
-
-function checkBackground(value: unknown): Required<BackgroundOptions> | undefined {
-  if (value === undefined || value === false) return undefined;
-  if (value === true) return { maxBytes: DEFAULT_BACKGROUND_MAX_BYTES, headers: false };
-  if (!isPlainObject(value)) throw invalid('`background` must be true, false or an object such as { maxBytes: 268435456 }.');
-  return { maxBytes: checkCount('background.maxBytes', value.maxBytes, DEFAULT_BACKGROUND_MAX_BYTES), headers: value.headers === true };
-}
-
-/**
- * What HTTP allows in a header value (RFC 9110's field-value): Latin-1 text without control characters
- * but tab. A browser refuses NUL, CR, LF and anything beyond Latin-1; servers refuse the other controls.
- */
-const isHeaderValue = (value: unknown): value is string => typeof value === 'string' && !/[^\t\x20-\x7e\x80-\xff]/.test(value);
-const isHeaderName = (name: string): boolean => /^[!#$%&'*+.^_`|~\w-]+$/.test(name);
-
-/** Headers a browser can send, or an `'invalid-option'` error naming the bad one (`source`: where they came from). */
-function checkHeaders(headers: unknown, source: string): Record<string, string> {
-  if (!isPlainObject(headers)) throw invalid(`${source} must be an object of header names to values.`);
-  for (const [name, value] of Object.entries(headers)) {
-    if (!isHeaderName(name) || !isHeaderValue(value)) {
-      throw invalid(`${source} has a header that cannot be sent: "${name.slice(0, 99)}" (its value must be Latin-1 text without control characters).`);
-    }
-  }
-  return headers as Record<string, string>;
-}
-
-function normalizeHeaders(headers: unknown): () => Promise<Record<string, string>> {
-  if (headers === undefined) return async () => ({});
-  if (typeof headers === 'function') {
-    return async () => {
-      let value: unknown;
-      try {
-        value = await headers();
-      } catch (cause) {
-        throw new UploadError('invalid-option', 'The `headers` function failed, so no request could be authorised.', { cause });
-      }
-      return checkHeaders(value, 'What the `headers` function returned');
-    };
-  }
-  if (typeof headers !== 'object') throw invalid('`headers` must be an object or a function returning one.');
-  const checked = checkHeaders(headers, '`headers`');
-  return async () => checked;
-}
-
-/**
- * Sending the request twice makes no second object: it updates one (`PUT`, `PATCH`), or Cloud
- * Storage's precondition refuses the second copy (`ifGenerationMatch`, with `412`).
- */
-function isIdempotent(method: string, endpoint: URL | undefined): boolean {
-  return method !== 'POST' || endpoint?.searchParams.has('ifGenerationMatch') === true;
-}
-
-/** Fills in every default and rejects bad options with an `'invalid-option'` error, once, at construction. */
-export function normalizeOptions(file: unknown, options: UploadOptions): NormalizedOptions {
-  if (!(file instanceof Blob)) throw invalid('The first argument must be a Blob or a File.');
-  if (!isPlainObject(options as unknown)) throw invalid('The second argument must be an options object.');
-
-  const endpointUrl = checkUrl('endpoint', options.endpoint);
-  const sessionUrl = checkUrl('sessionUri', options.sessionUri);
-  const endpoint = endpointUrl?.href;
-  const sessionUri = sessionUrl?.href;
-  if (sessionUrl && !isAcceptableSessionUri(sessionUrl, endpointUrl)) {
-    throw invalid(`\`sessionUri\` must be https: (or http: on localhost) with no user:password@, got "${sessionUrl.href}".`);
-  }
-  const extraOrigins = options.credentialOrigins ?? [];
-  if (!Array.isArray(extraOrigins) || !extraOrigins.every(isHttpOrigin)) {
-    throw invalid('`credentialOrigins` must be an array of origins with their scheme, such as "https://storage.example.com".');
-  }
-  // Held to what a timer holds (more fires it at once), as the retries' waits are.
-  const stallTimeoutMs = Math.min(checkCount('stallTimeoutMs', options.stallTimeoutMs, DEFAULT_STALL_TIMEOUT_MS), MAX_TIMER_MS);
-  if (stallTimeoutMs === 0) throw invalid('`stallTimeoutMs` must be above 0.');
-  const metadata = options.metadata;
-  if (metadata !== undefined && !isPlainObject(metadata)) throw invalid('`metadata` must be a plain object.');
-  try {
-    JSON.stringify(metadata);
-  } catch (cause) {
-    // A BigInt or a cycle: it is sent as JSON, so it must be JSON.
-    throw new UploadError('invalid-option', `\`metadata\` cannot be sent as JSON: ${(cause as Error).message}`, { cause });
-  }
-
-  const requested: UploadType = options.uploadType ?? 'resumable';
-  if (!UPLOAD_TYPES.includes(requested)) {
-    throw invalid(`\`uploadType\` must be 'resumable', 'media', 'multipart' or 'auto', got "${String(requested)}".`);
-  }
-  const autoThreshold = checkCount('autoThreshold', options.autoThreshold, DEFAULT_AUTO_THRESHOLD);
-  const method = options.method ?? 'POST';
-  if (!['POST', 'PUT', 'PATCH'].includes(method)) throw invalid(`\`method\` must be 'POST', 'PUT' or 'PATCH', got "${String(method)}".`);
-  const idempotent = options.idempotent ?? isIdempotent(method, endpointUrl);
-  if (typeof idempotent !== 'boolean') throw invalid('`idempotent` must be true or false.');
-  // A request that creates is sent once; 'auto' gives it a session, which makes exactly one object.
-  const uploadType =
-    requested !== 'auto'
-      ? requested
-      : sessionUri === undefined && file.size < autoThreshold && idempotent
-        ? metadata
-          ? 'multipart'
-          : 'media'
-        : 'resumable';
-  if (uploadType === 'media' && metadata) {
-    throw invalid("A 'media' upload cannot carry `metadata`; use 'multipart' or 'resumable'.");
-  }
-  if (uploadType === 'resumable' ? !endpoint && !sessionUri : !endpoint) {
-    throw invalid(
-      uploadType === 'resumable'
-        ? 'Give an `endpoint` (the media upload URL) or a `sessionUri` (a session started elsewhere).'
-        : `A '${uploadType}' upload needs an \`endpoint\`.`,
-    );
-  }
-
-  const chunks: ChunkSizing = {
-    fixed: options.chunkSize === undefined ? undefined : checkChunk('chunkSize', options.chunkSize, 0),
-    min: checkChunk('minChunkSize', options.minChunkSize, DEFAULT_MIN_CHUNK_SIZE),
-    max: checkChunk('maxChunkSize', options.maxChunkSize, DEFAULT_MAX_CHUNK_SIZE),
-    targetMs: checkCount('chunkTargetMs', options.chunkTargetMs, DEFAULT_CHUNK_TARGET_MS),
-  };
-  if (chunks.min > chunks.max) throw invalid('`minChunkSize` must not be above `maxChunkSize`.');
-  if (chunks.targetMs === 0) throw invalid('`chunkTargetMs` must be above 0.');
-
-  if (options.retry !== undefined && !isPlainObject(options.retry)) throw invalid('`retry` must be an object.');
-  const retry: RetryOptions = {
-    retries: checkCount('retry.retries', options.retry?.retries, DEFAULT_RETRY.retries),
-    baseDelayMs: checkCount('retry.baseDelayMs', options.retry?.baseDelayMs, DEFAULT_RETRY.baseDelayMs),
-    maxDelayMs: checkCount('retry.maxDelayMs', options.retry?.maxDelayMs, DEFAULT_RETRY.maxDelayMs),
-    maxRetryAfterMs: checkCount('retry.maxRetryAfterMs', options.retry?.maxRetryAfterMs, DEFAULT_RETRY.maxRetryAfterMs),
-  };
-
-  const contentType = options.contentType ?? (file.type || 'application/octet-stream');
-  if (contentType === '' || !isHeaderValue(contentType)) throw invalid('`contentType` must be Latin-1 text without control characters.');
-  if (options.signal !== undefined && !(options.signal instanceof AbortSignal)) {
-    throw invalid('`signal` must be an AbortSignal.');
-  }
-
-  return {
-    file,
-    endpoint,
-    uploadType,
-    idempotent,
-    metadata,
-    method,
-    contentType,
-    headers: normalizeHeaders(options.headers),
-    refreshableHeaders: typeof options.headers === 'function',
-    credentialOrigins: credentialOrigins(endpointUrl, sessionUrl, extraOrigins),
-    sessionUri,
-    chunks,
-    retry,
-    verify: options.verify === true,
-    store: uploadType === 'resumable' ? checkStore(options.store) : undefined,
-    maxStoredAgeMs: checkCount('maxStoredAgeMs', options.maxStoredAgeMs, DEFAULT_MAX_STORED_AGE_MS),
-    fileHandle: options.fileHandle,
-    relativePath: options.relativePath,
-    warnBeforeUnload: options.warnBeforeUnload === true,
-    signal: options.signal,
-    background: uploadType === 'resumable' ? checkBackground(options.background) : undefined,
-    http: defaultClient(stallTimeoutMs),
-    stallTimeoutMs,
-  };
-}

@@ -7,6 +7,7 @@ import { queryStatus } from '../protocol/query-status.ts';
 import { sendChunk } from '../protocol/send-chunk.ts';
 import type { SessionStatus } from '../protocol/session-status.ts';
 import { startSession } from '../protocol/start-session.ts';
+import type { HandOff } from '../background/hand-off.ts';
 import type { HttpResponse } from '../transport/http-client.ts';
 import { CHUNK_QUANTUM } from '../utils/sizes.ts';
 import { ChunkSizer } from './chunk-sizer.ts';
@@ -45,6 +46,8 @@ export class ResumableTransfer implements Transfer {
   #restarts = 0;
   /** The end of the chunk whose answer is awaited, if one is. */
   #inFlightEnd: number | undefined;
+  /** The hand-off (the `background` option), asked at each boundary between chunks; set once it is loaded. */
+  declare handOff: HandOff | undefined;
   /** Settles once the record of the session started here is written (see `#transfer`). */
   #recorded: Promise<void> = Promise.resolve();
 
@@ -55,15 +58,23 @@ export class ResumableTransfer implements Transfer {
     this.#adopted = this.#sessionUri !== undefined;
   }
 
+  /** The session's URI, once there is one: the one place the upload keeps it. */
+  get sessionUri(): string | undefined {
+    return this.#sessionUri;
+  }
+
   /** The end of the chunk in flight (its answer not yet read), or undefined between chunks. */
   get inFlightEnd(): number | undefined {
     return this.#inFlightEnd;
   }
 
-  /** Goes on with a session kept from an earlier page: its state is asked before anything is sent. */
-  adopt(sessionUri: string): void {
+  /**
+   * Goes on with a session kept from an earlier page, or (without one) with this session after a
+   * hand-off that may have finished it: its state is asked before anything is sent.
+   */
+  adopt(sessionUri = this.#sessionUri): void {
     this.#sessionUri = sessionUri;
-    this.#adopted = true;
+    this.#adopted = !!sessionUri;
   }
 
   /** The browser accepted the hand-off of the rest of the file to the adopted session. */
@@ -82,13 +93,13 @@ export class ResumableTransfer implements Transfer {
 
   async #transfer(signal: AbortSignal): Promise<UploadResult> {
     const { host } = this;
-    const { options } = host;
-    const total = options.file.size;
+    const { context } = host.options;
+    const total = context.file.size;
     let sessionUri = this.#sessionUri;
     if (sessionUri === undefined) {
       host.phase('starting');
       const askedAt = performance.now();
-      sessionUri = await startSession(options, options.endpoint!, signal);
+      sessionUri = await startSession(context, context.endpoint!, signal);
       this.#sizer.roundTrip(performance.now() - askedAt);
       this.#sessionUri = sessionUri;
       this.#offset = this.#sentUpTo = this.#confirmed = 0;
@@ -97,7 +108,7 @@ export class ResumableTransfer implements Transfer {
       // Bytes may have been in flight when we stopped: only the server knows where to go on from.
       const reachable = this.#adopted ? total : this.#sentUpTo;
       const askedAt = performance.now();
-      const status = await queryStatus(options, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
+      const status = await queryStatus(context, sessionUri, reachable, signal).catch((error: unknown) => this.#goneAfterAll(error, sessionUri!, reachable));
       this.#handedOff = false;
       this.#sizer.roundTrip(performance.now() - askedAt);
       if (this.#adopted && (await host.holds?.(status.final ? total : status.committed)) === false) {
@@ -116,9 +127,10 @@ export class ResumableTransfer implements Transfer {
       const start = this.#offset;
       // A hand-off sends the rest of the file at once: like any byte past the first 256 KiB (below),
       // only once the record a reload or a closed tab resumes from is written.
-      if (total > CHUNK_QUANTUM && host.handOffWaiting?.()) await Promise.all([this.#recorded, host.sending?.(start, total)]);
+      const { handOff } = this;
+      if (total > CHUNK_QUANTUM && handOff?.waiting) await Promise.all([this.#recorded, host.sending?.(start, total)]);
       // The server's answer is the latest word on the session: a hand-off (`background`) may start here.
-      host.boundary?.(start);
+      handOff?.at(start);
       if (signal.aborted) throw signal.reason;
       const end = Math.min(start + this.#sizer.next(), total);
       // A reload resumes from the session's record, so bytes it would want to resume go only once the
@@ -130,7 +142,7 @@ export class ResumableTransfer implements Transfer {
       this.#sentUpTo = Math.max(this.#sentUpTo, end);
       const sentAt = performance.now();
       this.#inFlightEnd = end;
-      const status = await sendChunk(options, sessionUri, start, end, signal, (bytes) => host.sent?.(start + bytes))
+      const status = await sendChunk(context, sessionUri, start, end, signal, (bytes) => host.sent?.(start + bytes))
         .catch((error: unknown) => this.#afterRefusal(error, sessionUri, start, signal))
         .finally(() => (this.#inFlightEnd = undefined));
       this.#sizer.record(end - start, performance.now() - sentAt, total - end);
@@ -151,7 +163,7 @@ export class ResumableTransfer implements Transfer {
    * hand-off the browser took: its request carried the rest of the file, its answer went to the worker.
    */
   #goneAfterAll(error: unknown, sessionUri: string, reachable: number): never {
-    const allSent = this.#handedOff || (!this.#adopted && reachable >= this.host.options.file.size);
+    const allSent = this.#handedOff || (!this.#adopted && reachable >= this.host.options.context.file.size);
     if (error instanceof SessionGone && allSent && !this.host.options.idempotent) {
       const by = this.#handedOff ? 'a background request may have sent' : 'the last bytes lost their answer';
       this.#adopted = true; // start() again, the app's choice, finds it gone and starts a new session
@@ -168,14 +180,14 @@ export class ResumableTransfer implements Transfer {
    */
   async #afterRefusal(error: unknown, sessionUri: string, start: number, signal: AbortSignal): Promise<SessionStatus> {
     if (!isUploadError(error) || error.status !== 400) throw error;
-    const status = await queryStatus(this.host.options, sessionUri, this.#sentUpTo, signal);
+    const status = await queryStatus(this.host.options.context, sessionUri, this.#sentUpTo, signal);
     if (status.final || status.committed > start) return status;
     throw error;
   }
 
   /** Applies a session's answer: the final result, or undefined after moving the offset to its `Range`. */
   #settle(status: SessionStatus, sessionUri: string, sentUpTo: number): UploadResult | undefined {
-    const total = this.host.options.file.size;
+    const total = this.host.options.context.file.size;
     if (status.final) return this.#finish(status.final, sessionUri, sentUpTo);
     if (status.committed >= total && total > 0) {
       throw new UploadError(
@@ -200,7 +212,7 @@ export class ResumableTransfer implements Transfer {
 
   /** `sentUpTo` is what could have reached the server; an adopted session may have been finished by anyone. */
   #finish(response: HttpResponse, sessionUri: string, sentUpTo: number): UploadResult {
-    const total = this.host.options.file.size;
+    const total = this.host.options.context.file.size;
     if (sentUpTo < total) {
       throw new UploadError(
         'protocol',
@@ -217,7 +229,7 @@ export class ResumableTransfer implements Transfer {
   /** `404`/`410`: the session is gone; start a new one from byte 0 while the endpoint allows it. */
   #recover(error: unknown): boolean {
     if (!(error instanceof SessionGone)) return false;
-    const { endpoint } = this.host.options;
+    const { endpoint } = this.host.options.context;
     if (!endpoint || this.#restarts >= MAX_SESSION_RESTARTS) {
       throw new UploadError(
         'session-expired',
@@ -235,10 +247,9 @@ export class ResumableTransfer implements Transfer {
 
   /** Forgets the session: the next attempt starts a new one from byte 0 (where an endpoint can start one). */
   restart(): void {
-    if (!this.host.options.endpoint) return;
+    if (!this.host.options.context.endpoint) return;
     this.#sessionUri = undefined;
     this.#adopted = this.#handedOff = false;
     this.#offset = this.#sentUpTo = this.#confirmed = 0;
-    void this.host.session(undefined);
   }
 }

@@ -25,7 +25,7 @@ export class SingleRequestTransfer implements Transfer {
   async run(signal: AbortSignal): Promise<UploadResult> {
     const { host } = this;
     const { options } = host;
-    const { uploadType, endpoint, idempotent } = options;
+    const { uploadType, idempotent, context } = options;
     this.#budget.reset();
     if (this.#inDoubt) {
       this.#inDoubt = false; // once: start() after this error is the app's choice to send it again
@@ -38,12 +38,12 @@ export class SingleRequestTransfer implements Transfer {
       try {
         // Options guarantee an endpoint for single-request uploads; 'resumable' ones have their own transfer.
         const result = await uploadInOneRequest(
-          { ...options, http: (request) => ((sent = true), options.http(request)) },
-          endpoint!,
+          { ...context, http: (request) => ((sent = true), context.http(request)) },
+          context.endpoint!,
           uploadType as 'media' | 'multipart',
           signal,
         );
-        host.committed(options.file.size);
+        host.committed(context.file.size);
         return result;
       } catch (error) {
         if (!sent) throw error;
@@ -59,7 +59,7 @@ export class SingleRequestTransfer implements Transfer {
         }
         lost = true;
         if (idempotent) throw error; // retried
-        if (error instanceof NetworkFailure) await checkReadable(options.file, options.stallTimeoutMs);
+        if (error instanceof NetworkFailure) await checkReadable(context.file, options.stallTimeoutMs);
         throw outcomeUnknown(error.message, error);
       }
     });

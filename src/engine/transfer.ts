@@ -4,13 +4,13 @@ import type { UploadResult } from '../protocol/final-result.ts';
 import { NetworkFailure } from '../transport/http-client.ts';
 import { sleep } from '../utils/sleep.ts';
 import { checkReadable } from './check-readable.ts';
-import type { NormalizedOptions } from './options.ts';
+import type { NormalizedOptions } from './normalize-options.ts';
 import type { RetryBudget } from './retry-budget.ts';
 import { isOffline, waitOnline } from './wait-online.ts';
 
 /** What a transfer may tell its upload. Calls made after the run's signal aborted are ignored. */
 export interface TransferHost {
-  /** The upload's options, which are also the protocol steps' context. */
+  /** The upload's options; `options.context` is what the protocol steps are given. */
   readonly options: NormalizedOptions;
   /** The transfer entered a new phase; `retryInMs` while waiting to retry. */
   phase(state: 'starting' | 'uploading' | 'retrying' | 'offline', retryInMs?: number): void;
@@ -19,10 +19,10 @@ export interface TransferHost {
   /** The browser has sent this many bytes of the file (those confirmed and the chunk in flight). */
   sent?(bytes: number): void;
   /**
-   * A session URI was obtained, or dropped (undefined) when the session died. Settles once the
-   * session's record is written, or storage gave up (it is best effort), or at once without one.
+   * The transfer (which alone keeps the session URI) started a session. Settles once its record is
+   * written, or storage gave up (it is best effort), or at once without one.
    */
-  session(uri: string | undefined): Promise<void>;
+  session(uri: string): Promise<void>;
   /**
    * Bytes [start, end) are about to go (resumable only). Settles once the record can tell what the
    * session may then hold (see `session`); undefined without a record.
@@ -33,10 +33,6 @@ export interface TransferHost {
    * may not be this file's, and then nothing more goes to it (resumable only).
    */
   holds?(held: number): Promise<boolean>;
-  /** Nothing is in flight and the server's last answer said it holds `offset` bytes (resumable only). */
-  boundary?(offset: number): void;
-  /** A hand-off (`background`) waits for the next boundary: it would send the rest of the file at once. */
-  handOffWaiting?(): boolean;
 }
 
 /** One way of moving the bytes. `run` may be called again after it threw (pause, error): it goes on. */
@@ -67,7 +63,7 @@ export async function withRetries<T>(
         throw error;
       }
       if (!(error instanceof RetryableFailure)) throw error;
-      if (error instanceof NetworkFailure) await checkReadable(host.options.file, host.options.stallTimeoutMs);
+      if (error instanceof NetworkFailure) await checkReadable(host.options.context.file, host.options.stallTimeoutMs);
       if (isOffline()) {
         host.phase('offline');
         await waitOnline(signal);

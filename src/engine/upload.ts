@@ -1,17 +1,21 @@
 import { UploadError, isUploadError } from '../errors/upload-error.ts';
-import { finalResult, type UploadResult } from '../protocol/final-result.ts';
-import { queryStatus } from '../protocol/query-status.ts';
+import { askAgain } from './ask-again.ts';
+import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { cancelSession } from '../protocol/cancel-session.ts';
 import { SessionPersistence } from '../storage/session-persistence.ts';
 import { takeUploadLock } from '../storage/upload-lock.ts';
 import { mayHoldRecord, recordWritten } from '../storage/kept-files.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
-import { normalizeOptions, type NormalizedOptions, type UploadOptions } from './options.ts';
+import { normalizeOptions, type NormalizedOptions } from './normalize-options.ts';
+import type { UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
 import { checkReadable } from './check-readable.ts';
 import { afterCommand, canMove, isActive, type UploadCommand, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
+import { lazySingleRequest } from './lazy-single-request.ts';
+import { abortedError, notLoaded, STOP, untilAborted } from './stops.ts';
+import { guardUnload } from './unload-guard.ts';
 import type { BackgroundHost } from '../background/background-host.ts';
 
 /** The options of `abort()`: `terminate` also ends the session on the server (a `DELETE` on its URI). */
@@ -19,9 +23,6 @@ export interface AbortOptions {
   /** Also end the session on the server (`DELETE` on its URI), for an upload that is cancelled, not merely stopped. @default false */
   terminate?: boolean;
 }
-
-/** Thrown into a run to stop it; `pause()` and `abort()` tell them apart by the upload's state. */
-const STOP = Symbol('stop');
 
 /**
  * One file on its way to the server.
@@ -55,7 +56,6 @@ export class Upload extends EventTarget {
   #bytesCommitted = 0;
   #bytesSent = 0;
   #progressReported = false;
-  #sessionUri: string | undefined;
   #run: AbortController | undefined;
   #running: Promise<UploadResult> | undefined;
   /** Settles when a paused upload is resumed (or aborted); made at pause time so no resume is missed. */
@@ -70,8 +70,6 @@ export class Upload extends EventTarget {
   /** While the browser sends the rest in the background (the `background` option): settles when that request ends. */
   #background: Promise<void> | undefined;
   #backgroundWatched = false;
-  /** A hand-off waiting for the next boundary between chunks (see `BackgroundHost.atNextBoundary`). */
-  #atBoundary: ((offset: number) => void) | undefined;
 
   /** Throws `UploadError` with code `'invalid-option'` when an option is wrong. */
   constructor(file: Blob, options: UploadOptions) {
@@ -79,28 +77,13 @@ export class Upload extends EventTarget {
     const normalized = (this.#options = normalizeOptions(file, options));
     const { store, sessionUri, signal, chunks, background } = normalized;
     this.file = file;
-    this.#sessionUri = sessionUri;
     if (normalized.uploadType === 'resumable') {
       this.#transfer = this.#resumable = new ResumableTransfer(this.#host());
-      const persistence = store && new SessionPersistence(store, file, normalized);
+      const persistence = store && new SessionPersistence(store, file, { ...normalized.context, ...normalized });
       if (sessionUri || background || file.size > (chunks.fixed ?? chunks.min)) this.#persistence = persistence;
       else this.#unstored = persistence;
     } else {
-      // Media and multipart load with their first run: a page of resumable uploads never carries them.
-      const host = this.#host();
-      let loading: Promise<Transfer> | undefined;
-      this.#transfer = {
-        run: async (signal) => {
-          loading ??= import('./single-request-transfer.ts').then(
-            ({ SingleRequestTransfer }) => new SingleRequestTransfer(host),
-            (cause: unknown) => {
-              loading = undefined; // the next start() loads afresh
-              return notLoaded('media and multipart')(cause);
-            },
-          );
-          return (await loading).run(signal);
-        },
-      };
+      this.#transfer = lazySingleRequest(this.#host());
     }
     if (signal?.aborted) this.abort();
     else signal?.addEventListener('abort', () => this.abort(), { once: true });
@@ -123,7 +106,7 @@ export class Upload extends EventTarget {
 
   /** The resumable session URI, once there is one (none after the session broke the protocol): keep it to resume later with the `sessionUri` option. */
   get sessionUri(): string | undefined {
-    return this.#sessionUri;
+    return this.#resumable?.sessionUri;
   }
 
   /** Which protocol the upload uses, after `'auto'` was resolved. */
@@ -167,7 +150,8 @@ export class Upload extends EventTarget {
     this.#wake?.();
     void this.#persistence?.forget();
     this.#unlock();
-    if (terminate && this.#sessionUri) void cancelSession(this.#sessionUri, this.#options.endpoint, this.#options.http);
+    const { sessionUri } = this;
+    if (terminate && sessionUri) void cancelSession(sessionUri, this.#options.context.endpoint, this.#options.context.http);
   }
 
   async #drive(): Promise<UploadResult> {
@@ -201,7 +185,7 @@ export class Upload extends EventTarget {
           let result = (this.#delivered ??= await this.#transfer.run(run.signal));
           if (this.#digests) {
             const { verified } = await this.#verifier!;
-            result = await verified(result, await this.#digests, this.#askAgain(result, run.signal), () => this.#mismatch());
+            result = await verified(result, await this.#digests, askAgain(this.#options.context, result, run.signal), () => this.#mismatch());
           }
           this.#report(this.file.size);
           await this.#persistence?.forget();
@@ -218,10 +202,10 @@ export class Upload extends EventTarget {
       // A session caught breaking the protocol is never asked again, by this page or the next.
       if (isUploadError(error) && error.code === 'protocol') void this.#persistence?.discard();
       // A failed file of one request is kept from now on: a reload lists it, and asks its session first.
-      else if (this.#state === 'error' && this.#unstored && this.#sessionUri) {
+      else if (this.#state === 'error' && this.#unstored && this.sessionUri) {
         // With the checksum of the whole file: a session that finished unanswered must show it holds this file.
         const persistence = this.#useStore();
-        const saved = persistence.sending(this.#sessionUri, this.#bytesCommitted, this.file.size) ?? persistence.save(this.#sessionUri, this.#bytesCommitted);
+        const saved = persistence.sending(this.sessionUri, this.#bytesCommitted, this.file.size) ?? persistence.save(this.sessionUri, this.#bytesCommitted);
         void saved.catch(() => {}); // best effort: the upload's own error is the one to report
         recordWritten(this.#options.store!, this.file);
       }
@@ -273,8 +257,10 @@ export class Upload extends EventTarget {
     if (this.#options.background && !this.#backgroundWatched) {
       const { watchBackground } = await import('../background/hand-off-on-hide.ts').catch(notLoaded('background'));
       this.#backgroundWatched = true;
+      const watched = await watchBackground(this.#backgroundHost(key));
+      this.#resumable!.handOff = watched?.handOff;
       // A job of an earlier page may have finished the upload: the service worker kept the server's answer.
-      this.#delivered ??= await watchBackground(this.#backgroundHost(key));
+      this.#delivered ??= watched?.finished;
     }
     if (this.#state === 'aborted') return this.#unlock();
     if (this.#restored || this.#options.sessionUri) return;
@@ -282,7 +268,6 @@ export class Upload extends EventTarget {
     const record = await persistence.find(read);
     if (record) {
       this.#resumable?.adopt(record.sessionUri);
-      this.#sessionUri = record.sessionUri;
       this.#unchecked = true;
     }
   }
@@ -322,24 +307,6 @@ export class Upload extends EventTarget {
     }
   }
 
-  /**
-   * With `verify`, a final answer with nothing to compare is asked for once more: a finished session
-   * answers its status query with it again. Any other answer, or none, leaves the first one to judge.
-   */
-  #askAgain(result: UploadResult, signal: AbortSignal): (() => Promise<UploadResult>) | undefined {
-    const uri = result.sessionUri;
-    if (!uri) return undefined;
-    const total = this.file.size;
-    return () =>
-      queryStatus(this.#options, uri, total, signal).then(
-        (status) => (status.final ? finalResult(status.final, total, uri) : result),
-        (error: unknown) => {
-          if (signal.aborted) throw error;
-          return result;
-        },
-      );
-  }
-
   /** The server's checksums differ from the file's: its object is not this file, so the next try uploads anew. */
   #mismatch(): void {
     this.#delivered = undefined;
@@ -354,9 +321,8 @@ export class Upload extends EventTarget {
       options: this.#options,
       fingerprint,
       lifetime: this.#lifetime.signal,
-      sessionUri: () => this.#sessionUri,
-      bytesCommitted: () => this.#bytesCommitted,
-      inFlightEnd: () => this.#resumable?.inFlightEnd,
+      sessionUri: () => this.sessionUri,
+      restStart: () => this.#resumable?.inFlightEnd ?? this.#bytesCommitted,
       running: () => isActive(this.#state),
       ended: () => this.#state === 'done' || this.#state === 'aborted',
       handOff: (until) => {
@@ -369,14 +335,13 @@ export class Upload extends EventTarget {
           if (this.#background === held) this.#background = undefined;
         });
         // The background request may finish the session: its status is asked, as for a session started elsewhere.
-        if (this.#sessionUri) this.#resumable?.adopt(this.#sessionUri);
+        this.#resumable?.adopt();
         this.#run?.abort(STOP);
       },
       accepted: () => {
         this.#resumable?.handedOff(); // a 404/410 after it is 'outcome-unknown': its request may have finished the session
         if (this.#background && isActive(this.#state)) this.#setState('background');
       },
-      atNextBoundary: (handOff) => (this.#atBoundary = handOff),
     };
   }
 
@@ -388,16 +353,15 @@ export class Upload extends EventTarget {
       sent: (bytes) => live() && bytes > this.#bytesSent && this.#reportSent(bytes),
       committed: (bytes) => {
         if (!live()) return;
-        if (this.#sessionUri && bytes < this.file.size) void this.#persistence?.save(this.#sessionUri, bytes);
+        const { sessionUri } = this;
+        if (sessionUri && bytes < this.file.size) void this.#persistence?.save(sessionUri, bytes);
         this.#report(bytes);
       },
       session: async (uri) => {
-        if (!live()) return;
-        this.#sessionUri = uri;
-        if (uri) await this.#persistence?.save(uri, 0);
+        if (live()) await this.#persistence?.save(uri, 0);
       },
       // Called once a session exists (started or adopted).
-      sending: (start, end) => this.#persistence?.sending(this.#sessionUri!, start, end),
+      sending: (start, end) => this.#persistence?.sending(this.sessionUri!, start, end),
       holds: async (held) => {
         const same =
           !this.#unchecked ||
@@ -407,20 +371,10 @@ export class Upload extends EventTarget {
           }));
         this.#unchecked = false;
         // Of no use to anyone now; a finished one is not undone by it.
-        if (!same && held < this.file.size) void cancelSession(this.#sessionUri!, this.#options.endpoint, this.#options.http);
+        if (!same && held < this.file.size) void cancelSession(this.sessionUri!, this.#options.context.endpoint, this.#options.context.http);
         return same;
       },
-      boundary: (offset) => this.#atBoundary?.(offset),
-      handOffWaiting: () => this.#atBoundary !== undefined,
     };
-  }
-
-  /** While bytes are in flight, leaving the page asks for confirmation (not for those the browser holds). */
-  #guardUnload(state: UploadState): void {
-    if (isActive(state) && state !== 'background') inFlight.add(this);
-    else inFlight.delete(this);
-    if (inFlight.size > 0) globalThis.addEventListener?.('beforeunload', confirmUnload);
-    else globalThis.removeEventListener?.('beforeunload', confirmUnload);
   }
 
   #report(bytes: number): void {
@@ -448,37 +402,10 @@ export class Upload extends EventTarget {
     this.#state = state;
     // Bytes in flight when a chunk is lost or paused are no longer on their way.
     if (state !== 'uploading' && this.#bytesSent > this.#bytesCommitted) this.#reportSent(this.#bytesCommitted);
-    if (this.#options.warnBeforeUnload) this.#guardUnload(state);
+    if (this.#options.warnBeforeUnload) guardUnload(this, state);
     const detail: UploadStateChangeDetail = retryInMs === undefined ? { state, previous } : { state, previous, retryInMs };
     this.dispatchEvent(new CustomEvent('statechange', { detail }));
   }
-}
-
-/** Uploads with bytes in flight that asked for `warnBeforeUnload`: one listener serves them all. */
-const inFlight = new Set<Upload>();
-
-function confirmUnload(event: BeforeUnloadEvent): void {
-  event.preventDefault();
-}
-
-/** Waits for `promise`, or less if the upload is aborted meanwhile. */
-function untilAborted(promise: Promise<void>, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    signal.addEventListener('abort', () => resolve(), { once: true });
-    void promise.then(resolve);
-  });
-}
-
-/** A part of the engine loaded when first needed did not load (the network dropped): `start()` again loads it afresh. */
-const notLoaded =
-  (what: string) =>
-  (cause: unknown): never => {
-    throw new UploadError('network', `The upload code (${what}) could not be loaded; start() again to retry.`, { cause });
-  };
-
-function abortedError(): UploadError {
-  return new UploadError('aborted', 'The upload was aborted (abort() was called or its signal fired).');
 }
 
 // Typed listeners: `upload.addEventListener('progress', (e) => e.detail.bytesCommitted)`.

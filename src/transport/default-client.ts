@@ -29,13 +29,14 @@ function transports(): Promise<Transports> {
  * Bytes (Blob bodies) travel by XHR; the small control requests (start, status) by ky; both give up
  * a request that stalls for `stallTimeoutMs`. Their code starts loading when the client is made (an
  * `Upload` is constructed), so the first request rarely waits: the file's fingerprint and the store's
- * lookup run meanwhile.
+ * lookup run meanwhile. With `caller` (the `httpClient` option) every request goes through it
+ * instead, held to the port's contract (its check travels in the same chunk).
  */
-export function defaultClient(stallTimeoutMs?: number): HttpClient {
+export function defaultClient(stallTimeoutMs?: number, caller?: HttpClient): HttpClient {
   preloadTransports();
   return async (request) => {
-    const { kyClient, xhrClient } = await untilAborted(transports(), request.signal);
-    return (request.body instanceof Blob ? xhrClient : kyClient)(stallTimeoutMs)(request);
+    const { kyClient, xhrClient, callerClient } = await untilAborted(transports(), request.signal);
+    return (caller ? callerClient(caller) : (request.body instanceof Blob ? xhrClient : kyClient)(stallTimeoutMs))(request);
   };
 }
 

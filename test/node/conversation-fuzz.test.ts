@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ResumableTransfer } from '../../src/engine/resumable-transfer.ts';
-import { normalizeOptions } from '../../src/engine/options.ts';
+import { normalizeOptions } from '../../src/engine/normalize-options.ts';
 import { isUploadError } from '../../src/errors/upload-error.ts';
 import { NetworkFailure, type HttpRequest, type HttpResponse } from '../../src/transport/http-client.ts';
 
@@ -102,10 +102,8 @@ describe('resumable conversations with a random server', () => {
             }
           };
           const given = `${ENDPOINT}?upload_id=given`;
-          const options = {
-            ...normalizeOptions(file, { endpoint: ENDPOINT, chunkSize: QUANTUM, retry, store: false, ...(adopted ? { sessionUri: given } : {}) }),
-            http,
-          };
+          const normalized = normalizeOptions(file, { endpoint: ENDPOINT, chunkSize: QUANTUM, retry, store: false, ...(adopted ? { sessionUri: given } : {}) });
+          const options = { ...normalized, context: { ...normalized.context, http } };
           const transfer = new ResumableTransfer({ options, phase: () => {}, committed: () => {}, session: async () => {} });
           let result;
           try {
