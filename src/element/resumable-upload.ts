@@ -106,6 +106,8 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart retry-button - Retry, after a failure.
  * @csspart cancel-button - Cancel.
  * @csspart remove-button - Remove, once settled.
+ * @csspart edit-button - Edit, with `image-editor`, on image rows not done yet: opens the image editor.
+ * @csspart editor - The image editor's `<dialog>` (crop, turn, mirror), in the element's shadow root.
  * @csspart interrupted-list - The uploads a reload or a closed tab interrupted, listed on connect.
  * @csspart interrupted-item - One interrupted upload's row (it also has `name`, `size`, `status`, `progress`, `actions`).
  * @csspart choose-again-button - Opens the picker to choose an interrupted upload's file again.

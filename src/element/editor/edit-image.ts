@@ -3,8 +3,11 @@ import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { isActive } from '../../engine/state.ts';
 import type { Wording } from '../render/describe.ts';
 import { editedFile } from './draw-edit.ts';
+import type { Edit } from './edit-geometry.ts';
 import { editorEnglish } from './editor-strings.ts';
-import { ImageEditor } from './image-editor.ts';
+import { dialogIn, ImageEditor } from './image-editor.ts';
+
+const editing = new WeakSet<UploadItem>();
 
 /** What the editor needs of the element: its shadow root, and when it rendered. */
 export interface EditorHost {
@@ -19,12 +22,15 @@ export interface EditorHost {
  * an upload the editor paused goes on, and the focus goes back to the row's Edit button.
  */
 export async function editImage(host: EditorHost, item: UploadItem, wording: Wording): Promise<void> {
+  if (editing.has(item)) return; // a second click while the image is read
+  editing.add(item);
   const root = host.renderRoot as ShadowRoot;
   const t = { ...editorEnglish, ...wording.t };
   const words = { t, f: wording.f, lang: wording.wordsLang ?? 'en' };
   const paused = item.status === 'queued' || isActive(item.status);
   if (paused) item.pause();
   const backToRow = async () => {
+    editing.delete(item);
     if (paused) item.resume();
     await host.updateComplete;
     root.querySelector<HTMLElement>(`[data-item="${item.id}"] [data-action="edit"]`)?.focus();
@@ -36,26 +42,20 @@ export async function editImage(host: EditorHost, item: UploadItem, wording: Wor
   } catch {
     return unreadable(root, t.editorUnreadable, t.editorCancel, words.lang, () => void backToRow());
   }
-  new ImageEditor(root, image, file.name, words, async (edit) => {
-    try {
-      // The item may have moved on while the dialog was open (cancelled by script): then it keeps its file.
-      if (edit && item.file === file) item.replaceFile(await editedFile(file, image, image.width, image.height, edit));
-    } finally {
-      image.close();
-      await backToRow();
-    }
+  const save = async (edit: Edit) => {
+    // The item may have moved on while the dialog was open (cancelled by script): then it keeps its file.
+    if (item.file === file) item.replaceFile(await editedFile(file, image, image.width, image.height, edit));
+  };
+  new ImageEditor(root, image, file.name, words, save, () => {
+    image.close();
+    void backToRow();
   });
 }
 
 /** The image could not be decoded: said in a dialog of its own, which only closes. */
 function unreadable(root: ShadowRoot, message: string, close: string, lang: string, closed: () => void): void {
-  const dialog = document.createElement('dialog');
-  dialog.className = 'editor';
-  dialog.lang = lang;
-  dialog.setAttribute('role', 'alertdialog');
-  dialog.setAttribute('aria-labelledby', 'editor-unreadable');
+  const dialog = dialogIn(root, lang, 'editor-unreadable', 'alertdialog');
   render(html`<p id="editor-unreadable">${message}</p><div class="end"><button type="button" class="again" autofocus @click=${() => dialog.close()}>${close}</button></div>`, dialog);
   dialog.addEventListener('close', () => (dialog.remove(), closed()));
-  root.append(dialog);
   dialog.showModal();
 }

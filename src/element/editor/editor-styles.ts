@@ -2,11 +2,11 @@ import { css } from 'lit';
 
 // In the element's shadow root, beside its rows: the element's colours (`--_*`) and buttons apply.
 // The image keeps its own proportions in the space the window leaves; outside the kept area it is
-// dimmed by the area's shadow, which the frame clips.
+// dimmed by the area's shadow, which the stage clips (its padding leaves room for the handles).
 export const editorStyles = css`
   .editor {
     box-sizing: border-box;
-    inline-size: min(48rem, 100vw - 1rem);
+    inline-size: min(54rem, 100vw - 1rem);
     max-block-size: calc(100dvh - 1rem);
     padding: var(--_space);
     border: 1px solid var(--_border);
@@ -26,13 +26,16 @@ export const editorStyles = css`
   .stage {
     display: grid;
     place-items: center;
-    background: repeating-conic-gradient(#8883 0 25%, transparent 0 50%) 0 0 / 1rem 1rem;
+    padding: 0.75rem;
+    overflow: hidden;
+    border-radius: calc(var(--_radius) / 2);
+    background: var(--_track);
   }
   .frame {
     position: relative;
-    overflow: hidden;
     inline-size: min(100%, 55dvh * var(--ratio));
     aspect-ratio: var(--ratio);
+    background: repeating-conic-gradient(#8884 0 25%, transparent 0 50%) 0 0 / 1rem 1rem;
   }
   .frame canvas {
     display: block;

@@ -22,41 +22,37 @@ type Drag = { handle: Handle | undefined; pointer: number; startX: number; start
 /**
  * The editor's dialog (`<dialog>`, modal: the page behind is inert, Escape cancels): the image as
  * edited with the kept area on it, moved and resized by pointer or keyboard, and buttons to turn,
- * mirror, reset and choose the area's shape. `done` gets the edit on Save, undefined on Cancel.
+ * mirror, reset and choose the area's shape. Save awaits `save` with the edit before the dialog
+ * closes, so nothing on the page can change the row meanwhile; `closed` is called once it has closed.
  */
 export class ImageEditor {
   readonly #dialog: HTMLDialogElement;
   readonly #image: ImageBitmap;
   readonly #name: string;
   readonly #words: EditorWords;
-  readonly #done: (edit: Edit | undefined) => void;
+  readonly #saveEdit: (edit: Edit) => Promise<void>;
   #edit: Edit;
   #drawn: Edit | undefined;
   #drag: Drag | undefined;
   #saying: ReturnType<typeof setTimeout> | undefined;
   #said = '';
-  #saved = false;
+  #saving = false;
 
-  constructor(root: ShadowRoot, image: ImageBitmap, name: string, words: EditorWords, done: (edit: Edit | undefined) => void) {
+  constructor(root: ShadowRoot, image: ImageBitmap, name: string, words: EditorWords, save: (edit: Edit) => Promise<void>, closed: () => void) {
     this.#image = image;
     this.#name = name;
     this.#words = words;
-    this.#done = done;
+    this.#saveEdit = save;
     this.#edit = untouched(image.width, image.height);
-    this.#dialog = document.createElement('dialog');
-    this.#dialog.className = 'editor';
-    this.#dialog.setAttribute('part', 'editor');
-    this.#dialog.setAttribute('aria-labelledby', 'editor-title');
-    this.#dialog.lang = words.lang;
+    this.#dialog = dialogIn(root, words.lang, 'editor-title');
     // Escape, and every other way out, ends in `close`.
     this.#dialog.addEventListener('close', () => {
       this.#dialog.remove();
       clearTimeout(this.#saying);
-      this.#done(this.#saved ? this.#edit : undefined);
+      closed();
     });
-    const sheet = editorStyles.styleSheet;
-    if (sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    root.append(this.#dialog);
+    // Not while the edited image is written: it is saved, then the dialog closes.
+    this.#dialog.addEventListener('cancel', (event) => this.#saving && event.preventDefault());
     this.#render();
     this.#dialog.showModal();
     this.#dialog.querySelector<HTMLElement>('.crop')!.focus();
@@ -118,7 +114,7 @@ export class ImageEditor {
           ${button(t.editorReset, () => this.#set(untouched(width, height), true))}
         </div>
         <div class="end">
-          <button type="button" class="again" @click=${() => this.#dialog.close()}>${t.editorCancel}</button>
+          <button type="button" class="again" @click=${() => this.#saving || this.#dialog.close()}>${t.editorCancel}</button>
           <button type="button" class="choose" @click=${this.#save}>${t.editorSave}</button>
         </div>
         <div class="visually-hidden" aria-live="polite">${this.#said}</div>`,
@@ -213,8 +209,24 @@ export class ImageEditor {
     this.#sayLater();
   };
 
-  #save = () => {
-    this.#saved = true;
-    this.#dialog.close();
+  #save = async () => {
+    if (this.#saving) return;
+    this.#saving = true;
+    try {
+      await this.#saveEdit(this.#edit);
+    } finally {
+      this.#dialog.close();
+    }
   };
+}
+
+/** An empty modal dialog of the editor at the end of the element's shadow root, its styles adopted there once. */
+export function dialogIn(root: ShadowRoot, lang: string, labelledBy: string, role = 'dialog'): HTMLDialogElement {
+  const sheet = editorStyles.styleSheet;
+  if (sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  const holder = document.createDocumentFragment();
+  render(html`<dialog class="editor" part="editor" role=${role === 'dialog' ? nothing : role} aria-labelledby=${labelledBy} lang=${lang}></dialog>`, holder);
+  const dialog = holder.querySelector('dialog')!;
+  root.append(dialog);
+  return dialog;
 }

@@ -132,8 +132,8 @@ describe('<resumable-upload> image editor', () => {
     button(dialog!, 'Save').focus();
     await userEvent.keyboard('{Enter}');
 
-    await until(() => item!.file !== original, 'the row holds the edited file');
-    expect(dialog!.isConnected).toBe(false);
+    await until(() => !dialog!.isConnected, 'the editor closed');
+    expect(item!.file).not.toBe(original); // written before the dialog closes
     expect(item!.file.name).toBe('quarters.png');
     expect(item!.file.type).toBe('image/png');
     expect(item!.status).toBe('ready'); // auto="false": it still waits for Start
@@ -151,7 +151,8 @@ describe('<resumable-upload> image editor', () => {
 
   it('moves and resizes the crop area with the pointer', async () => {
     const element = await mount({ auto: 'false', 'image-editor': true });
-    const [item] = element.addFiles([await quartersPng('pointer.png')]);
+    const original = await quartersPng('pointer.png');
+    const [item] = element.addFiles([original]);
     const dialog = await openEditor(element, item!);
     const crop = cropArea(element);
     const frame = crop.parentElement!.getBoundingClientRect();
@@ -177,7 +178,8 @@ describe('<resumable-upload> image editor', () => {
     expect(sizeText(element)).toBe('50 × 50 pixels, from 125, 50');
     expect(button(dialog, 'Square').getAttribute('aria-pressed')).toBe('true');
     button(dialog, 'Save').click();
-    await until(() => item!.file.size !== 0 && !dialog.isConnected, 'saved');
+    await until(() => !dialog.isConnected, 'the editor closed');
+    expect(item!.file).not.toBe(original); // written before the dialog closes
     item!.start();
     await reachStatus(element, item!, 'done');
     const stored = await storedImage('pointer.png');
@@ -196,6 +198,19 @@ describe('<resumable-upload> image editor', () => {
     await until(() => !dialog.isConnected, 'the editor closed');
     expect(item!.file).toBe(original);
     await until(() => shadow(element).activeElement === (shadow(element).querySelector('[data-action="edit"]') as Element), 'the focus is back on Edit');
+  });
+
+  it('says so when the image cannot be read, and leaves the file as it was', async () => {
+    const element = await mount({ auto: 'false', 'image-editor': true });
+    const broken = patternFile(100, 'broken.png', 'image/png');
+    const [item] = element.addFiles([broken]);
+    (await editButton(element, item!))!.click();
+    const dialog = await until(() => shadow(element).querySelector<HTMLDialogElement>('dialog[role="alertdialog"][open]'), 'the message is shown');
+    expect(dialog.textContent).toContain('This image cannot be opened for editing.');
+    await expectNoAxeViolations(element);
+    await userEvent.keyboard('{Escape}');
+    await until(() => !dialog.isConnected, 'the message closed');
+    expect(item!.file).toBe(broken);
   });
 
   it('an upload under way is paused while the editor is open, and Cancel resumes the same session', async () => {
