@@ -39,6 +39,9 @@ async function addLandscape(d: Driver, name: string): Promise<void> {
 
 const editorDialog = ['#default', 'dialog.editor'] as const;
 
+/** After two frames: WebKitGTK under Xvfb paints late, and its screenshot showed the frame before the last keys. */
+const painted = (d: Driver) => d.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
 /** The open editor's size text (numbers without their isolation marks), or null while it is closed. */
 const editorState = (d: Driver) =>
   d.evaluate(() => {
@@ -64,6 +67,7 @@ export const editorFlows = [
     for (let i = 0; i < 5; i++) await d.press('ArrowRight');
     for (let i = 0; i < 3; i++) await d.press('ArrowDown');
     d.expect(await editorState(d)).toBe('960 × 680 pixels, from 120, 72');
+    await painted(d);
     await d.screenshot('editor-1280', editorDialog);
     d.expect(await axeViolations(d)).toEqual([]);
 
@@ -73,6 +77,7 @@ export const editorFlows = [
     d.expect(await focusedLabel(d)).toBe('Rotate right');
     await d.press('Enter');
     d.expect(await editorState(d)).toBe('680 × 960 pixels, from 48, 120');
+    await painted(d);
     await d.screenshot('editor-1280-turned', editorDialog);
     await d.click(['#default', 'dialog.editor button.choose']);
     await until(() => editorState(d), (state) => state === null, 'the editor closed');
@@ -101,6 +106,7 @@ export const editorFlows = [
     await until(() => editorState(d), (state) => state !== null, 'the editor open');
     await d.press('Shift+ArrowUp');
     await d.press('ArrowDown');
+    await painted(d);
     await d.screenshot('editor-390', editorDialog);
     d.expect(await axeViolations(d)).toEqual([]);
     await d.press('Escape');
