@@ -3,10 +3,11 @@ import { userEvent } from 'vitest/browser';
 import type { ResumableUploadElement, UploadItem } from '../../../src/element.ts';
 import { listStoredUploads } from '../../../src/index.ts';
 import { patternFile, QUANTUM, sha256 } from '../support/files.ts';
-import { faultsPerRequest, objectsNamed, serverUrl, sessionLog } from '../support/server.ts';
+import { faultsOnce, objectsNamed, serverUrl, sessionLog } from '../support/server.ts';
 import { until } from '../../support/until.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { mount, reachStatus, recordEvents, rowOf, shadow } from './support/fixture.ts';
+import { thumbnailOf } from './support/thumbnails.ts';
 
 // Colours of the test image's quarters, told apart after any turn or mirror.
 const BLUE = [0, 0, 255];
@@ -153,6 +154,7 @@ describe('<resumable-upload> image editor', () => {
     const element = await mount({ auto: 'false', 'image-editor': true });
     const original = await quartersPng('pointer.png');
     const [item] = element.addFiles([original]);
+    const picture = (await thumbnailOf(element, item!)).src;
     const dialog = await openEditor(element, item!);
     const crop = cropArea(element);
     const frame = crop.parentElement!.getBoundingClientRect();
@@ -180,6 +182,12 @@ describe('<resumable-upload> image editor', () => {
     button(dialog, 'Save').click();
     await until(() => !dialog.isConnected, 'the editor closed');
     expect(item!.file).not.toBe(original); // written before the dialog closes
+    // The row's picture is made again, of the square.
+    const square = await until(async () => {
+      const image = await thumbnailOf(element, item!);
+      return image.src !== picture && (await image.decode(), image);
+    }, 'a new picture of the edited image');
+    expect(square.naturalWidth).toBe(square.naturalHeight);
     item!.start();
     await reachStatus(element, item!, 'done');
     const stored = await storedImage('pointer.png');
@@ -214,14 +222,14 @@ describe('<resumable-upload> image editor', () => {
   });
 
   it('an upload under way is paused while the editor is open, and Cancel resumes the same session', async () => {
-    // The second chunk's request is held by the server: the upload is under way, halfway, when Edit is pressed.
-    const element = await mount({ 'image-editor': true, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultsPerRequest([[], [], [{ kind: 'hold' }]])));
+    // The session's first chunk is held by the server: the upload is under way, and cannot end, when Edit is pressed.
+    const element = await mount({ 'image-editor': true, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultsOnce([{ kind: 'hold' }])));
     const events = recordEvents(element);
     const file = await noisePng('resumed.png', 400, 400);
     expect(file.size).toBeGreaterThan(2 * QUANTUM);
     await import('../../../src/element/editor/edit-image.ts'); // loaded: the click opens it at once
     const [item] = element.addFiles([file]);
-    await until(() => item!.bytesCommitted === QUANTUM, 'the first chunk is stored');
+    await until(() => item!.status === 'uploading' && item!.upload?.sessionUri, 'the session started, its first chunk on its way');
     const sessionUri = item!.upload!.sessionUri;
 
     const dialog = await openEditor(element, item!);
@@ -239,12 +247,12 @@ describe('<resumable-upload> image editor', () => {
 
   it('Save on an upload under way ends its session, uploads the edited image from zero: one object, no record left', async () => {
     const url = `${serverUrl}/upload/test/v1/${crypto.randomUUID()}`;
-    const element = await mount({ endpoint: url, 'image-editor': true, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultsPerRequest([[], [], [{ kind: 'hold' }]])));
+    const element = await mount({ endpoint: url, 'image-editor': true, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultsOnce([{ kind: 'hold' }])));
     const events = recordEvents(element);
     const file = await noisePng('edited.png', 400, 400);
     await import('../../../src/element/editor/edit-image.ts');
     const [item] = element.addFiles([file]);
-    await until(() => item!.bytesCommitted === QUANTUM, 'the first chunk is stored');
+    await until(() => item!.status === 'uploading' && item!.upload?.sessionUri, 'the session started, its first chunk on its way');
     const oldSession = item!.upload!.sessionUri!;
     expect(await listStoredUploads(url)).toHaveLength(1);
 
