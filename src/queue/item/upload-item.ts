@@ -41,7 +41,8 @@ export interface IncomingFile {
 export class UploadItem {
   /** Unique within the page. */
   readonly id = `upload-${++lastId}`;
-  #file: File;
+  /** The file to upload: the one added, or the one `replaceFile()` put in its place (an edited image). */
+  readonly file: File;
   /**
    * Where the file sits in the folder it came with, the folder's name first (`photos/2024/a.jpg`),
    * when a folder was dropped or chosen (`directory`); else the file's name.
@@ -66,7 +67,7 @@ export class UploadItem {
   #error: Error | undefined;
 
   constructor({ file, relativePath, fileHandle }: IncomingFile, host: ItemHost, rejection?: Rejection) {
-    this.#file = file;
+    this.file = file;
     this.relativePath = relativePath;
     this.fileHandle = fileHandle;
     this.#host = host;
@@ -74,11 +75,6 @@ export class UploadItem {
     this.rejection = rejection?.reason;
     this.rejectionLimit = rejection?.limit;
     this.rejectionMessage = rejection?.message;
-  }
-
-  /** The file to upload: the one added, or the one `replaceFile()` put in its place (an edited image). */
-  get file(): File {
-    return this.#file;
   }
 
   get status(): ItemStatus {
@@ -166,7 +162,7 @@ export class UploadItem {
     const upload = this.#upload;
     this.#upload = undefined; // first: the old upload's events and the end of its promise are no longer heard
     upload?.abort({ terminate: true });
-    this.#file = file;
+    (this as { file: File }).file = file; // read-only outside: only this changes it
     this.#bytesSent = 0;
     // A file replaced while its upload was prepared gets it all the same: `run()` reads the file after.
     status === 'failed' ? this.#move('queued') : this.#host.changed(this, status);
