@@ -31,6 +31,8 @@ export interface Expect {
   arrayContaining(expected: readonly unknown[]): unknown;
 }
 
+export type Key = 'Tab' | 'Enter' | 'Space' | 'Escape' | 'ArrowDown' | 'ArrowUp' | 'ArrowLeft' | 'ArrowRight' | 'Shift+ArrowLeft' | 'Shift+ArrowUp';
+
 export interface Driver {
   readonly engine: Engine;
   /** The demo's origin: the page's and the reference server's. */
@@ -49,8 +51,8 @@ export interface Driver {
    * classic WebDriver opens none and gives the files to the input, as its spec says.
    */
   chooseFiles(files: readonly string[], input: Target, opener?: Target | { key: 'Enter' }): Promise<void>;
-  /** Presses a key on the focused element. */
-  press(key: 'Tab' | 'Enter' | 'Space' | 'ArrowDown'): Promise<void>;
+  /** Presses a key (with Shift held, for `Shift+…`) on the focused element. */
+  press(key: Key): Promise<void>;
   setViewport(width: number, height: number): Promise<void>;
   /** Emulates media features (dark, forced colours); classic WebDriver has no way to, and throws. */
   emulateMedia(media: EmulatedMedia): Promise<void>;

@@ -29,6 +29,7 @@ export const elementProperties = {
   fileHandles: { type: Boolean, attribute: 'file-handles' },
   lang: { reflect: true },
   background: { type: Boolean },
+  imageEditor: { type: Boolean, attribute: 'image-editor' },
   headers: { attribute: false },
   prepare: { attribute: false },
   metadata: { attribute: false },

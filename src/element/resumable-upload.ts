@@ -106,6 +106,8 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart retry-button - Retry, after a failure.
  * @csspart cancel-button - Cancel.
  * @csspart remove-button - Remove, once settled.
+ * @csspart edit-button - Edit, with `image-editor`, on image rows not done yet: opens the image editor.
+ * @csspart editor - The image editor's `<dialog>` (crop, turn, mirror), in the element's shadow root.
  * @csspart interrupted-list - The uploads a reload or a closed tab interrupted, listed on connect.
  * @csspart interrupted-item - One interrupted upload's row (it also has `name`, `size`, `status`, `progress`, `actions`).
  * @csspart choose-again-button - Opens the picker to choose an interrupted upload's file again.
@@ -209,6 +211,13 @@ export class ResumableUploadElement extends LitElement {
    * Off by default: see docs/recovery.md, "Finishing after the tab is closed".
    */
   background = false;
+  /**
+   * Image rows (JPEG, PNG, WebP) not done yet get an Edit button: crop, turn and mirror the image, and
+   * the edited one is uploaded in its place (an upload begun starts again from zero). Off by default:
+   * the edited file is a new image, without the original's metadata (camera, place). The editor's
+   * code loads on the first Edit. See docs/element.md, "Editing images".
+   */
+  imageEditor = false;
   /** Headers for every request, or a function returning them (may be async; called before each request, for fresh tokens). Tokens go here, never in attributes. */
   headers: HeadersOption | undefined;
   /**
@@ -402,6 +411,7 @@ export class ResumableUploadElement extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     void this.#checkSettings();
     if (changed.has('concurrency')) this.#queue.pump();
+    if (changed.has('imageEditor')) this.#words = undefined; // every row: its Edit button
     if (changed.has('fileHandles') && this.fileHandles) pickerChunk().catch(() => undefined); // the click loads it again
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
@@ -502,7 +512,7 @@ export class ResumableUploadElement extends LitElement {
               words: this.#words,
               ticking: this.#uploads.retrying,
               tick: (item) => countdown(item, wording.now),
-              row: (item) => itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }),
+              row: (item) => itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }, this.imageEditor),
               left: (item) => this.#thumbnails.forget(item),
             })}
           </ul>`
@@ -608,8 +618,10 @@ export class ResumableUploadElement extends LitElement {
     const button = (event.target as Element).closest<HTMLElement>('[data-action]');
     const id = button?.closest('li')?.dataset.item;
     const item = this.items.find((candidate) => candidate.id === id);
+    const action = button?.dataset.action as ItemAction | 'edit';
     this.#asked = true;
-    if (button && item) item[button.dataset.action as ItemAction]();
+    // The image editor's code loads on its first use.
+    if (button && item) action === 'edit' ? import('./editor/edit-image.ts').then(({ editImage }) => editImage(this, item, this.#wording())) : item[action]();
   };
 }
 

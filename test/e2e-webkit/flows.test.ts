@@ -7,6 +7,7 @@ import type { Flow } from '../../e2e/support/driver.ts';
 import { backgroundFlows } from '../../e2e/flows/background.ts';
 import { demoFlows } from '../../e2e/flows/demo.ts';
 import { elementFlows } from '../../e2e/flows/element.ts';
+import { editorFlows } from '../../e2e/flows/editor.ts';
 import { elementRecoveryFlows } from '../../e2e/flows/element-recovery.ts';
 import { thumbnailFlows } from '../../e2e/flows/thumbnails.ts';
 import { webDriverDriver } from './webdriver-driver.ts';
@@ -26,6 +27,7 @@ const notInWebKit: Record<string, string> = {
   'screenshots at 390 px of rows of every kind, and in forced colours the type icons in the text colour':
     "no media emulation over classic WebDriver, and MiniBrowser's window gets no narrower than 447 px",
   'a folder chosen in the form: Send is refused while files upload, then sends each file id': 'classic WebDriver gives files, not a folder, to a file input',
+  'the image editor at 390 px: screenshot, no axe violations, Escape cancels and gives the focus back': "MiniBrowser's window gets no narrower than its toolbar: a viewport of 447 px at least",
 };
 
 const suites: Record<string, readonly Flow[]> = {
@@ -33,6 +35,7 @@ const suites: Record<string, readonly Flow[]> = {
   element: elementFlows,
   'element recovery': elementRecoveryFlows,
   thumbnails: thumbnailFlows,
+  editor: editorFlows,
   background: backgroundFlows,
 };
 

@@ -2,11 +2,23 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
-import { until, type Driver, type Expect, type Target } from '../../e2e/support/driver.ts';
+import { until, type Driver, type Expect, type Key, type Target } from '../../e2e/support/driver.ts';
 
 /** WebDriver's key for an element reference in a script's result. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
-const keys = { Tab: '\uE004', Enter: '\uE007', Space: '\uE00D', ArrowDown: '\uE015' } as const;
+// WebDriver's key codes; Shift in a sequence is held until its end.
+const keys: Record<Key, string | string[]> = {
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Space: '\uE00D',
+  Escape: '\uE00C',
+  ArrowDown: '\uE015',
+  ArrowUp: '\uE013',
+  ArrowLeft: '\uE012',
+  ArrowRight: '\uE014',
+  'Shift+ArrowLeft': ['\uE008', '\uE012'],
+  'Shift+ArrowUp': ['\uE008', '\uE013'],
+};
 
 const steps = (target: Target) => (typeof target === 'string' ? [target] : [...target]);
 

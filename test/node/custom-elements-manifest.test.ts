@@ -49,7 +49,8 @@ async function elementSources(): Promise<string> {
 
 const names = (entries: Named[]) => entries.map((entry) => entry.name).sort();
 const statuses = Object.values(ItemStatuses);
-const actions = [...new Set(statuses.flatMap((status) => Object.values(actionsFor(status))).filter((action) => action !== undefined))];
+// Edit (`image-editor`) is beside the status's actions on image rows.
+const actions = [...new Set(statuses.flatMap((status) => Object.values(actionsFor(status))).filter((action) => action !== undefined)), 'edit'];
 /** What `${…}` in a `part` attribute can become. */
 const partVariables: Record<string, readonly string[]> = { status: statuses, action: actions };
 

@@ -5,6 +5,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { announceEnglish } from '../../src/element/announce/announce-strings.ts';
 import { backgroundEnglish } from '../../src/element/background/background-strings.ts';
+import { editorEnglish } from '../../src/element/editor/editor-strings.ts';
 import { en, type PluralMessage, type UploadStrings } from '../../src/element/i18n/strings.ts';
 import { entries } from '../../vite.lib.config.ts';
 
@@ -21,8 +22,8 @@ const translations = await Promise.all(
   }),
 );
 
-/** Every English word: the element's, and those of its `background` part and its live region, which load with those parts. */
-const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...announceEnglish };
+/** Every English word: the element's, and those of its `background` part, its live region and its image editor, which load with those parts. */
+const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...announceEnglish, ...editorEnglish };
 
 type Message = string | PluralMessage;
 const isPlural = (message: unknown): message is PluralMessage => typeof message === 'object' && message !== null;

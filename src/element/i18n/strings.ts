@@ -1,5 +1,6 @@
 import type { AnnounceStrings } from '../announce/announce-strings.ts';
 import type { BackgroundStrings } from '../background/background-strings.ts';
+import type { EditorStrings } from '../editor/editor-strings.ts';
 import type { PluralMessage } from './plural-message.ts';
 
 export type { PluralMessage } from './plural-message.ts';
@@ -9,10 +10,11 @@ export type { PluralMessage } from './plural-message.ts';
  * element with values already formatted for the language (sizes, percents, durations via `Intl`).
  * A key whose words follow a number is a {@link PluralMessage} and its number is `{count}`.
  * The words of the `background` attribute (`backgroundLabel`, …) and those the live region says
- * (`announceStart`, …) are optional here: their English loads with that part of the element (see
- * `BackgroundStrings`, `AnnounceStrings`), the translations carry them all.
+ * (`announceStart`, …) and the image editor's (`editorSave`, …) are optional here: their English loads
+ * with that part of the element (see `BackgroundStrings`, `AnnounceStrings`, `EditorStrings`), the
+ * translations carry them all.
  */
-export interface UploadStrings extends Partial<BackgroundStrings>, Partial<AnnounceStrings> {
+export interface UploadStrings extends Partial<BackgroundStrings>, Partial<AnnounceStrings>, Partial<EditorStrings> {
   /** The picker button, with `multiple`. */
   chooseFiles: string;
   /** The picker button, without `multiple`. */
@@ -52,6 +54,8 @@ export interface UploadStrings extends Partial<BackgroundStrings>, Partial<Annou
   cancel: string;
   retry: string;
   remove: string;
+  /** With `image-editor`, on image rows: opens the editor (also its title). */
+  edit: string;
 
   /** Uploads a reload or a closed tab interrupted, listed on connect; `{percent}` is what the server had. */
   interruptedLabel: string;
@@ -150,6 +154,7 @@ export const en: UploadStrings = {
   cancel: 'Cancel {name}',
   retry: 'Retry {name}',
   remove: 'Remove {name} from the list',
+  edit: 'Edit {name}',
 
   interruptedLabel: 'Interrupted uploads',
   interrupted: 'Interrupted at {percent}',

@@ -14,5 +14,6 @@ export const icons = {
   retry: icon(svg`<path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" />`),
   cancel: icon(svg`<path d="M6 6l12 12M18 6L6 18" />`),
   // A bin, not Cancel's cross: Remove only takes a finished row off the list.
+  edit: icon(svg`<path d="M6 2v16h16M2 6h16v16" />`),
   remove: icon(svg`<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />`),
 };

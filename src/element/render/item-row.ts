@@ -35,7 +35,7 @@ export function actionsFor(status: ItemStatus): { primary: ItemAction | undefine
 // the same <button> stays and keeps the keyboard focus. Remove has a place of its own: a button
 // never turns into Remove under the focus, where a late Enter meant for Pause or Cancel would take
 // a finished file off the list (and out of the form).
-const button = (action: ItemAction, item: UploadItem, { t }: Wording) => {
+const button = (action: ItemAction | 'edit', item: UploadItem, { t }: Wording) => {
   const label = interpolate(t[action], { name: shownName(item.file.name) }, false);
   return html`<button type="button" class="icon" part="item-button ${action}-button" data-action=${action} aria-label=${label} title=${label}>
     ${icons[action]}
@@ -48,9 +48,10 @@ export interface RowThumbnail {
   pending: boolean;
 }
 
-/** One row: picture or type icon, name, size, status, progress bar and details (percent, speed, time left), buttons. */
-export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbnail = { url: undefined, pending: false }): TemplateResult {
+/** One row: picture or type icon, name, size, status, progress bar and details (percent, speed, time left), buttons; Edit on images not done yet with `editor`. */
+export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbnail = { url: undefined, pending: false }, editor = false): TemplateResult {
   const { status, file } = item;
+
   const { t, f } = wording;
   const fraction = fractionDone(item);
   const progress = status === 'rejected' ? '' : progressText(item, wording);
@@ -59,6 +60,8 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
   const left = item.secondsLeft;
   const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })];
   const { primary, secondary } = actionsFor(status);
+  // Not once done: the file on the server is the one it is. (Statuses with a primary action are those before.)
+  const editable = editor && primary && /^image\/(jpeg|png|webp)$/.test(file.type);
   // Empty without a picture: CSS draws the icon of the file's type or extension (render/type-icons.ts, loaded with the first row).
   return html`<li part="item item-${status}" data-status=${status} data-item=${item.id}>
     <span class="thumbnail" part="thumbnail" data-type=${file.type} data-name=${file.name} data-pending=${thumbnail.pending ? '' : nothing}
@@ -76,7 +79,7 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
           </div>`}
     <span class="details" part="details">${figures(details)}</span>
     <span class="actions" part="actions"
-      >${primary ? button(primary, item, wording) : nothing}${secondary === 'remove' ? nothing : button(secondary, item, wording)}${secondary === 'remove'
+      >${editable ? button('edit', item, wording) : nothing}${primary ? button(primary, item, wording) : nothing}${secondary === 'remove' ? nothing : button(secondary, item, wording)}${secondary === 'remove'
         ? button(secondary, item, wording)
         : nothing}</span
     >

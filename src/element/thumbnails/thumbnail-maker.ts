@@ -18,6 +18,8 @@ export class ThumbnailMaker {
   readonly #settings: ThumbnailsSettings;
   /** Undefined while being made (or when the browser could not decode the file). */
   readonly #urls = new Map<UploadItem, string | undefined>();
+  /** The file each picture is of: an item whose file was replaced (an edited image) gets a new one. */
+  readonly #files = new WeakMap<UploadItem, File>();
   readonly #observer = new IntersectionObserver((entries) => void this.#onVisible(entries), { rootMargin: '200px' });
   #listed = 0;
 
@@ -36,11 +38,12 @@ export class ThumbnailMaker {
   }
 
   has(item: UploadItem): boolean {
+    if (this.#urls.has(item) && this.#files.get(item) !== item.file) this.forget(item);
     return this.#urls.has(item);
   }
 
   urlOf(item: UploadItem): string | undefined {
-    return this.#urls.get(item);
+    return this.#files.get(item) === item.file ? this.#urls.get(item) : undefined;
   }
 
   /** After a render: revoke the pictures of rows gone; watch the rows of `asking` (found by their name's id, not a search of the list). */
@@ -83,11 +86,13 @@ export class ThumbnailMaker {
       const item = this.#cells.get(target);
       if (item) this.#watched.delete(item);
       if (!item || this.#urls.has(item)) continue;
+      const { file } = item;
       this.#urls.set(item, undefined);
-      const url = await makeThumbnail(item.file);
+      this.#files.set(item, file);
+      const url = await makeThumbnail(file);
       if (!url) continue;
-      // The row went while its picture was made, or went and came back and another one was made first.
-      if (!this.#urls.has(item) || this.#urls.get(item) !== undefined) {
+      // The row went while its picture was made, or went and came back and another one was made first, or its file was replaced.
+      if (!this.#urls.has(item) || this.#urls.get(item) !== undefined || this.#files.get(item) !== file) {
         URL.revokeObjectURL(url);
         continue;
       }

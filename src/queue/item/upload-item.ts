@@ -41,6 +41,7 @@ export interface IncomingFile {
 export class UploadItem {
   /** Unique within the page. */
   readonly id = `upload-${++lastId}`;
+  /** The file to upload: the one added, or the one `replaceFile()` put in its place (an edited image). */
   readonly file: File;
   /**
    * Where the file sits in the folder it came with, the folder's name first (`photos/2024/a.jpg`),
@@ -149,6 +150,24 @@ export class UploadItem {
     this.#move('cancelled');
   }
 
+  /**
+   * Puts another file in this one's place (an edited image), while `ready`, `paused` or `failed`: a
+   * session begun is ended for good (`upload.abort({ terminate: true })`: its stored record is
+   * forgotten, the server's session deleted), and the new file uploads from its first byte. A failed
+   * item is queued again; a ready or paused one stays so. No `upload-cancel`: the row is not cancelled.
+   */
+  replaceFile(file: File): void {
+    const status = this.#status;
+    if (!['ready', 'paused', 'failed'].includes(status)) throw new Error(`Cannot replace the file of a ${status} item`);
+    const upload = this.#upload;
+    this.#upload = undefined; // first: the old upload's events and the end of its promise are no longer heard
+    upload?.abort({ terminate: true });
+    (this as { file: File }).file = file; // read-only outside: only this changes it
+    this.#bytesSent = 0;
+    // A file replaced while its upload was prepared gets it all the same: `run()` reads the file after.
+    status === 'failed' ? this.#move('queued') : this.#host.changed(this, status);
+  }
+
   /** Takes the item off the list, cancelling it first if it is not finished. */
   remove(): void {
     this.cancel();
@@ -181,18 +200,22 @@ export class UploadItem {
     this.#host.started(this);
     result.then(
       (value) => {
+        if (this.#upload !== upload) return;
         this.#result = value;
         this.#move('done');
       },
-      (error: unknown) => (isUploadError(error) && error.code === 'aborted' ? this.#move('cancelled') : this.#fail(error)),
+      (error: unknown) => this.#upload === upload && (isUploadError(error) && error.code === 'aborted' ? this.#move('cancelled') : this.#fail(error)),
     );
   }
 
   #attach(upload: Upload): void {
     this.#upload = upload;
-    upload.addEventListener('statechange', (event) => this.#onState(event.detail));
-    upload.addEventListener('progress', (event) => this.#onProgress(event.detail));
+    // Only its own upload is heard: one whose file was replaced ends unheard.
+    const own = () => this.#upload === upload;
+    upload.addEventListener('statechange', (event) => own() && this.#onState(event.detail));
+    upload.addEventListener('progress', (event) => own() && this.#onProgress(event.detail));
     upload.addEventListener('sent', ({ detail }) => {
+      if (!own()) return;
       this.#bytesSent = detail.bytesSent;
       this.#host.sent(this);
     });
