@@ -59,7 +59,7 @@ export const cameraFlows = [
     await d.setViewport(1280, 900);
     await openDemo(d);
     // As on a page not served over HTTPS: no getUserMedia.
-    await d.evaluate(() => Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true }));
+    await d.evaluate(() => void Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true }));
     await d.evaluate(() => document.getElementById('default')!.setAttribute('camera', 'photo'));
     await until(() => d.evaluate(() => !!document.getElementById('default')!.shadowRoot!.querySelector('[part~=camera-button]')), (shown) => shown, 'the Camera button');
     await d.click(part('camera-button'));
