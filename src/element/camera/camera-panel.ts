@@ -161,7 +161,12 @@ export class CameraPanel implements ReactiveController {
     this.#host.requestUpdate();
   }
 
+  /** The live camera is not to be had: nothing keeps it on, and the panel offers the device's own. */
   #fail(problem: CameraProblem): void {
+    clearInterval(this.#ticker);
+    this.#recording = undefined;
+    stopStream(this.#stream);
+    this.#stream = undefined;
     this.#problem = problem;
     this.#set(STATES.problem, this.#t?.[PROBLEM_WORDS[problem]]);
     // The buttons that had the focus are gone: it goes to the device's own camera.
@@ -177,14 +182,24 @@ export class CameraPanel implements ReactiveController {
     await this.#frame;
     const preview = this.#part<HTMLVideoElement>('.camera video');
     if (!preview || this.#state !== STATES.live) return;
-    this.#added(await takePhoto(preview));
+    try {
+      this.#added(await takePhoto(preview));
+    } catch {
+      this.#fail('failed'); // no frame could be encoded
+    }
   };
 
   #record = async (): Promise<void> => {
     await this.#frame;
     const type = recordingType();
-    if (!this.#stream || this.#state !== STATES.live || type === undefined) return;
-    this.#recording = startRecording(this.#stream, type);
+    if (!this.#stream || this.#state !== STATES.live) return;
+    try {
+      // No MediaRecorder, or one that refuses this stream: as a camera that would not start.
+      if (type === undefined) throw new Error('No MediaRecorder');
+      this.#recording = startRecording(this.#stream, type);
+    } catch {
+      return this.#fail('failed');
+    }
     this.#recordingSince = performance.now();
     // The elapsed time on screen, each second (not said: the live region says "Recording" once).
     this.#ticker = setInterval(() => this.#host.requestUpdate(), 1000);

@@ -1,7 +1,7 @@
 // The camera in the widget with the browser's fake camera and microphone (Chromium's
 // --use-fake-device-for-media-stream, Firefox's media.navigator.streams.fake; test/support/browsers.ts).
 // WebKitGTK's MiniBrowser here has no capture device: its fallback is tested in camera.test.ts.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { UploadResult } from '../../../src/index.ts';
 import { cameraEnglish } from '../../../src/element/camera/camera-strings.ts';
@@ -20,6 +20,19 @@ async function storedBytes(result: UploadResult): Promise<{ bytes: Blob; content
 }
 
 describe('<resumable-upload camera> with a camera', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('where nothing records the stream (no MediaRecorder), Record says the camera failed, releases it and offers the device’s camera', async () => {
+    const element = await mount({ camera: 'video' });
+    const tracks = tracksOf(await openLive(element));
+    vi.stubGlobal('MediaRecorder', undefined);
+    partOf(element, 'camera-record-button')!.click();
+    await until(() => partOf(element, 'camera-native-button'), 'the fallback');
+    expect(partOf(element, 'camera-problem')!.textContent?.trim()).toBe(cameraEnglish.cameraFailed);
+    expect(tracks.map((track) => track.readyState)).toEqual(['ended', 'ended']);
+    expect(element.items).toEqual([]);
+  });
+
   it('takes a photo: a JPEG of the stream’s size, named with the time, arrives at the server; every track stops', async () => {
     const element = await mount({ camera: 'photo' });
     const preview = await openLive(element);
