@@ -109,8 +109,8 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
-  // A fake camera and microphone, allowed without asking: only getUserMedia sees them (the camera's tests).
-  '--use-fake-device-for-media-stream',
+  // Two fake cameras and a microphone, allowed without asking: only getUserMedia sees them (the camera's tests).
+  '--use-fake-device-for-media-stream=device-count=2',
   '--use-fake-ui-for-media-stream',
 ];
 
