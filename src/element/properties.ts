@@ -21,6 +21,7 @@ export const elementProperties = {
   multiple: { type: Boolean, reflect: true },
   directory: { type: Boolean, reflect: true },
   capture: {},
+  camera: {},
   paste: {},
   auto: { converter: unlessFalse },
   concurrency: { type: Number },

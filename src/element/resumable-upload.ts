@@ -21,6 +21,7 @@ import { FormController, type FormValueOf } from './form/form-controller.ts';
 import { skipToSummary, summary, type SummaryAction } from './render/summary.ts';
 import type { BackgroundUploads } from './background/background-uploads.ts';
 import type { BackgroundStrings } from './background/background-strings.ts';
+import type { CameraPanel } from './camera/camera-panel.ts';
 import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
 import { emit } from './events/emit.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
@@ -125,6 +126,17 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart cancel-all-button - Cancels every file not finished (`cancelAll()`).
  * @csspart background-list - With `background`: uploads the browser runs or ran after their page was closed.
  * @csspart background-item - One of them (it also has `name`, `size`, `status`, `progress`).
+ * @csspart camera-button - With `camera`, beside the picker's button: opens the camera's panel.
+ * @csspart camera-panel - The camera's panel, a modal `<dialog>` (style its backdrop with `::part(camera-panel)::backdrop`).
+ * @csspart camera-preview - The live preview, a muted `<video>`.
+ * @csspart camera-recording - Over the preview while recording: "Recording" and the time elapsed.
+ * @csspart camera-problem - Instead of the preview, why the live camera cannot be shown.
+ * @csspart camera-actions - Around the panel's buttons.
+ * @csspart camera-photo-button - Take photo.
+ * @csspart camera-record-button - Record video, then Stop recording.
+ * @csspart camera-switch-button - Switch camera, with more than one.
+ * @csspart camera-native-button - Where the live camera cannot be shown: the device's own camera (the file input with `capture`).
+ * @csspart camera-close-button - Close: every track stops.
  *
  * @cssproperty [--resumable-upload-accent=#1a56db] - Button, progress and focus colour.
  * @cssproperty [--resumable-upload-on-accent=#fff] - Text on the accent colour.
@@ -179,8 +191,17 @@ export class ResumableUploadElement extends LitElement {
    * that opens on folders offers no files. Drops take folders with or without it.
    */
   directory = false;
-  /** Passed to the file input, for phones: `'environment'` opens the rear camera, `'user'` the front one (with `accept="image/*"` or `video/*`). */
+  /** Passed to the file input, for phones: `'environment'` opens the rear camera, `'user'` the front one (with `accept="image/*"` or `video/*`). With `camera`, also the side its live preview starts on. */
   capture: string | undefined;
+  /**
+   * A Camera button beside the picker's, whose panel shows the live camera (`getUserMedia`):
+   * `"photo"` takes photos (JPEG), `"video"` records videos (WebM, or MP4 in Safari), both with
+   * `"photo video"` or the bare attribute. What is taken is listed as a picked file (`accept` and the
+   * limits apply). Without a camera, permission or `getUserMedia` (a page not on HTTPS), the panel says
+   * why and opens the device's own camera through the file input (`capture`). Its code loads only once
+   * this is set; a wrong value is said in the console, and files fail naming it. See docs/camera.md.
+   */
+  camera: string | undefined;
   /** Where pasted files are taken: `'element'` while focus is inside it, `'page'` anywhere on the page (unless something else, say an editor, took the paste first with `preventDefault()`). */
   paste: 'element' | 'page' = 'element';
   /** Start uploading as soon as files are chosen; `auto="false"` waits for Start or `startAll()`. */
@@ -288,6 +309,8 @@ export class ResumableUploadElement extends LitElement {
   #backgroundList: typeof import('./background/background-row.ts').backgroundList | undefined;
   /** Its English words, under the language's translation and `strings`, once loaded. */
   #backgroundWords: BackgroundStrings | undefined;
+  /** Loaded with the `camera` attribute only, with its English words. */
+  #camera: CameraPanel | undefined;
 
   constructor() {
     super();
@@ -422,6 +445,12 @@ export class ResumableUploadElement extends LitElement {
     this.#interruptedSaid = listed;
     if (changed.has('background') && this.background && !this.#background) void this.#loadBackground();
     else if (after('endpoint')) void this.#background?.refresh();
+    if (this.camera != null && !this.#camera) void this.#loadCamera();
+  }
+
+  async #loadCamera(): Promise<void> {
+    const { CameraPanel } = await import('./camera/camera-panel.ts');
+    this.#camera ??= new CameraPanel(this, (files) => this.#queue.add(files));
   }
 
   /** Says each wrong setting once in the console (the words load then); the first is why files fail. */
@@ -485,6 +514,7 @@ export class ResumableUploadElement extends LitElement {
               ${icons.choose}<span>${t.chooseFiles}</span>
             </button>`
           : nothing}
+        ${this.#camera?.render(t, f, this.#isDisabled) ?? nothing}
         <span class="hint" part="hint"><slot name="drop-label">${t.dropHint}</slot></span>
         ${limits}
         <input

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, inject, it } from 'vitest';
 import { remote } from 'webdriverio';
 import type { Flow } from '../../e2e/support/driver.ts';
 import { backgroundFlows } from '../../e2e/flows/background.ts';
+import { cameraFlows } from '../../e2e/flows/camera.ts';
 import { demoFlows } from '../../e2e/flows/demo.ts';
 import { elementFlows } from '../../e2e/flows/element.ts';
 import { editorFlows } from '../../e2e/flows/editor.ts';
@@ -28,6 +29,8 @@ const notInWebKit: Record<string, string> = {
     "no media emulation over classic WebDriver, and MiniBrowser's window gets no narrower than 447 px",
   'a folder chosen in the form: Send is refused while files upload, then sends each file id': 'classic WebDriver gives files, not a folder, to a file input',
   'the image editor at 390 px: screenshot, no axe violations, Escape cancels and gives the focus back': "MiniBrowser's window gets no narrower than its toolbar: a viewport of 447 px at least",
+  'the camera: a photo and a video taken arrive at the server; the panel at 1280 and 390 px wide':
+    "MiniBrowser has no capture device, real or fake (its fallback is the next flow), and its window gets no narrower than 447 px",
 };
 
 const suites: Record<string, readonly Flow[]> = {
@@ -37,6 +40,7 @@ const suites: Record<string, readonly Flow[]> = {
   thumbnails: thumbnailFlows,
   editor: editorFlows,
   background: backgroundFlows,
+  camera: cameraFlows,
 };
 
 const base = inject('baseURL');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { announceEnglish } from '../../src/element/announce/announce-strings.ts';
 import { backgroundEnglish } from '../../src/element/background/background-strings.ts';
 import { editorEnglish } from '../../src/element/editor/editor-strings.ts';
+import { cameraEnglish } from '../../src/element/camera/camera-strings.ts';
 import { en, type PluralMessage, type UploadStrings } from '../../src/element/i18n/strings.ts';
 import { entries } from '../../vite.lib.config.ts';
 
@@ -22,8 +23,8 @@ const translations = await Promise.all(
   }),
 );
 
-/** Every English word: the element's, and those of its `background` part, its live region and its image editor, which load with those parts. */
-const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...announceEnglish, ...editorEnglish };
+/** Every English word: the element's, and those of its `background` and `camera` parts, its live region and its image editor, which load with those parts. */
+const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...cameraEnglish, ...announceEnglish, ...editorEnglish };
 
 type Message = string | PluralMessage;
 const isPlural = (message: unknown): message is PluralMessage => typeof message === 'object' && message !== null;
@@ -100,7 +101,7 @@ describe('translations', () => {
   });
 
   it('translates rather than copies: no message is the English one word for word, unless the language uses the same word', () => {
-    const sameWord = new Set(['da.listLabel', 'de.listLabel', 'nl.listLabel']); // "Uploads"
+    const sameWord = new Set(['da.listLabel', 'de.listLabel', 'nl.listLabel', 'nl.camera']); // "Uploads", "Camera"
     const copies = translations.flatMap(({ tag, strings }) =>
       Object.entries(strings)
         .filter(([key, message]) => JSON.stringify(message) === JSON.stringify(english[key]) && !sameWord.has(`${tag}.${key}`))

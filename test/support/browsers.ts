@@ -109,6 +109,9 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Two fake cameras and a microphone, allowed without asking: only getUserMedia sees them (the camera's tests).
+  '--use-fake-device-for-media-stream=device-count=2',
+  '--use-fake-ui-for-media-stream',
 ];
 
 const firefoxLauncher = fileURLToPath(new URL('./firefox-bidi.mjs', import.meta.url));
@@ -150,6 +153,9 @@ export function launchOptions(engine: PlaywrightEngine): LaunchOptions {
       // Playwright sets the files of an intercepted file dialog itself; a dialog left open would make
       // Firefox ignore every later click on the same input, so the second choice of a test never came.
       'widget.disable_file_pickers': true,
+      // A fake camera and microphone, allowed without asking: only getUserMedia sees them (the camera's tests).
+      'media.navigator.streams.fake': true,
+      'media.navigator.permission.disabled': true,
     },
   };
 }

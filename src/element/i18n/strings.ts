@@ -1,6 +1,7 @@
 import type { AnnounceStrings } from '../announce/announce-strings.ts';
 import type { BackgroundStrings } from '../background/background-strings.ts';
 import type { EditorStrings } from '../editor/editor-strings.ts';
+import type { CameraStrings } from '../camera/camera-strings.ts';
 import type { PluralMessage } from './plural-message.ts';
 
 export type { PluralMessage } from './plural-message.ts';
@@ -9,12 +10,12 @@ export type { PluralMessage } from './plural-message.ts';
  * Every word the element shows or announces. `{name}`-style placeholders are filled in by the
  * element with values already formatted for the language (sizes, percents, durations via `Intl`).
  * A key whose words follow a number is a {@link PluralMessage} and its number is `{count}`.
- * The words of the `background` attribute (`backgroundLabel`, …) and those the live region says
- * (`announceStart`, …) and the image editor's (`editorSave`, …) are optional here: their English loads
- * with that part of the element (see `BackgroundStrings`, `AnnounceStrings`, `EditorStrings`), the
- * translations carry them all.
+ * The words of the `background` and `camera` attributes (`backgroundLabel`, `camera`, …), those the
+ * live region says (`announceStart`, …) and the image editor's (`editorSave`, …) are optional here:
+ * their English loads with that part of the element (see `BackgroundStrings`, `CameraStrings`,
+ * `AnnounceStrings`, `EditorStrings`), the translations carry them all.
  */
-export interface UploadStrings extends Partial<BackgroundStrings>, Partial<AnnounceStrings>, Partial<EditorStrings> {
+export interface UploadStrings extends Partial<BackgroundStrings>, Partial<AnnounceStrings>, Partial<EditorStrings>, Partial<CameraStrings> {
   /** The picker button, with `multiple`. */
   chooseFiles: string;
   /** The picker button, without `multiple`. */

@@ -14,6 +14,7 @@ export const ACCEPTED: Record<SettingName, string> = {
   maxTotalSize: SIZE,
   maxFiles: 'a whole number, such as 10',
   concurrency: 'a whole number from 1, such as 3',
+  camera: '"photo", "video" or "photo video" (or the attribute alone, for both)',
 };
 
 /** An `'invalid-option'` error naming the attribute, its value and what is accepted. */

@@ -46,6 +46,8 @@ export const SETTINGS = {
   maxTotalSize: parseSize,
   maxFiles: count(0),
   concurrency: count(1),
+  // `photo`, `video`, both in any order, or none (the bare attribute: both).
+  camera: (value: unknown) => (/^(\s*(photo|video)\b){0,2}\s*$/.test(value as string) ? value : undefined),
 };
 
 export type SettingName = keyof typeof SETTINGS;
