@@ -34,6 +34,7 @@ export const elementProperties = {
   headers: { attribute: false },
   prepare: { attribute: false },
   metadata: { attribute: false },
+  metaFields: { attribute: false },
   strings: { attribute: false },
   name: { reflect: true },
   required: { type: Boolean, reflect: true },

@@ -28,6 +28,8 @@ import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { sameFile } from '../queue/same-file.ts';
 import { QueueCore } from '../queue/queue-core.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
+import type { MetaDetails } from './metadata/meta-details.ts';
+import type { MetaField } from './metadata/meta-fields.ts';
 import { styles } from './resumable-upload.styles.ts';
 import { elementProperties } from './properties.ts';
 import type { SettingProblems } from './settings/setting-problems.ts';
@@ -109,6 +111,12 @@ export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknow
  * @csspart remove-button - Remove, once settled.
  * @csspart edit-button - Edit, with `image-editor`, on image rows not done yet: opens the image editor.
  * @csspart editor - The image editor's `<dialog>` (crop, turn, mirror), in the element's shadow root.
+ * @csspart meta - With `metaFields`: under a row, its Edit details button, its form and its note.
+ * @csspart meta-button - Edit details: opens and closes the row's form.
+ * @csspart meta-form - The row's form of details, one labelled field per `metaFields` entry.
+ * @csspart meta-save-button - Save: keeps the values (a required field left empty is marked instead).
+ * @csspart meta-cancel-button - Cancel (or Escape): closes the form, forgetting what was typed since the last Save.
+ * @csspart meta-note - The upload has started: changes are not sent with the file.
  * @csspart interrupted-list - The uploads a reload or a closed tab interrupted, listed on connect.
  * @csspart interrupted-item - One interrupted upload's row (it also has `name`, `size`, `status`, `progress`, `actions`).
  * @csspart choose-again-button - Opens the picker to choose an interrupted upload's file again.
@@ -249,6 +257,14 @@ export class ResumableUploadElement extends LitElement {
   prepare: PrepareUpload | undefined;
   /** The resource's metadata, or a function of the file and its item (`item.relativePath`). Default `{ name: file.name }` (none for `'media'`). */
   metadata: Record<string, unknown> | MetadataOf | undefined;
+  /**
+   * Details a person gives for each file on its row (Edit details), each sent in the file's metadata
+   * under its `id`: `[{ id: 'description', label: 'Caption', required: true, multiline: true, placeholder: 'What is it?' }]`.
+   * Values are read when the upload starts; a file waits ("Needs details") while a required field is
+   * empty. Later changes are not sent with the file: they are in `item.meta` (events, `formValue`).
+   * A wrong value is said in the console, and files fail naming it. See docs/metadata.md.
+   */
+  metaFields: MetaField[] | undefined;
   /** Words to replace, over the language's translation and English. */
   strings: Partial<UploadStrings> | undefined;
   /** In a form: the name under which each finished file's value is sent (see `formValue`); none, nothing is sent. */
@@ -285,6 +301,8 @@ export class ResumableUploadElement extends LitElement {
     multiple: () => this.multiple || this.directory,
     auto: () => this.auto,
     concurrency: () => this.concurrency,
+    // With `metaFields`, nothing starts before their code has come to say whether it may.
+    hold: (item) => this.#meta?.holds(item) ?? !!this.metaFields,
     upload: (item) => this.#optionsFor(item),
   });
   readonly #uploads = new UploadsController(this, this.#queue, (happening, item) => {
@@ -311,6 +329,8 @@ export class ResumableUploadElement extends LitElement {
   #backgroundWords: BackgroundStrings | undefined;
   /** Loaded with the `camera` attribute only, with its English words. */
   #camera: CameraPanel | undefined;
+  /** Loaded once `metaFields` is set: the details form, and the values' way into the metadata. */
+  #meta: MetaDetails | undefined;
 
   constructor() {
     super();
@@ -435,6 +455,8 @@ export class ResumableUploadElement extends LitElement {
     void this.#checkSettings();
     if (changed.has('concurrency')) this.#queue.pump();
     if (changed.has('imageEditor')) this.#words = undefined; // every row: its Edit button
+    // Their code, loaded with the first fields, renders every row again and releases or holds files.
+    if (changed.has('metaFields')) void import('./metadata/meta-details.ts').then(({ MetaDetails }) => (this.#meta ??= new MetaDetails(this, this.#uploads, this.#queue)).check());
     if (changed.has('fileHandles') && this.fileHandles) pickerChunk().catch(() => undefined); // the click loads it again
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
@@ -542,7 +564,7 @@ export class ResumableUploadElement extends LitElement {
               words: this.#words,
               ticking: this.#uploads.retrying,
               tick: (item) => countdown(item, wording.now),
-              row: (item) => itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }, this.imageEditor),
+              row: (item) => itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }, this.imageEditor, this.#meta?.row(item, wording)),
               left: (item) => this.#thumbnails.forget(item),
             })}
           </ul>`
@@ -607,8 +629,8 @@ export class ResumableUploadElement extends LitElement {
     if (problem) throw problem;
     const { uploadType } = this;
     const { file } = item;
-    const metadata =
-      typeof this.metadata === 'function' ? this.metadata(file, item) : (this.metadata ?? (uploadType === 'media' ? undefined : { name: file.name }));
+    const given = typeof this.metadata === 'function' ? this.metadata(file, item) : (this.metadata ?? (uploadType === 'media' ? undefined : { name: file.name }));
+    const metadata = this.#meta?.metadataOf(item, given) ?? given;
     const options: Partial<UploadOptions> = {
       uploadType,
       metadata,

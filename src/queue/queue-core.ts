@@ -36,6 +36,7 @@ export interface QueueSnapshot {
 export class QueueCore extends EventTarget implements ItemHost {
   readonly #settings: QueueSettings;
   readonly #upload: UploadOptionsOf | undefined;
+  readonly #holds: ((item: UploadItem) => boolean) | undefined;
   /** Loaded with the store's code when the store is first read: a page shows its list without it. */
   #interrupted: InterruptedList | undefined;
   #interruptedLoad: Promise<InterruptedList> | undefined;
@@ -65,6 +66,7 @@ export class QueueCore extends EventTarget implements ItemHost {
     super();
     this.#settings = queueSettings(options);
     this.#upload = options.upload;
+    this.#holds = options.hold;
   }
 
   /** What the queue holds now; the same object until something changes. */
@@ -202,12 +204,15 @@ export class QueueCore extends EventTarget implements ItemHost {
     this.#holding = true;
     try {
       const limit = Math.max(1, this.#settings('concurrency') || 1);
+      // Those `hold` keeps back stay at the head of the queue, in order, looked at again on each pump.
+      const held: UploadItem[] = [];
       while (this.#active < limit) {
         const next = this.#queue.shift();
-        if (!next) return;
-        this.#inQueue.delete(next);
-        if (next.status === 'queued') void next.run();
+        if (!next) break;
+        if (next.status === 'queued' && this.#holds?.(next)) held.push(next);
+        else if ((this.#inQueue.delete(next), next.status === 'queued')) void next.run();
       }
+      this.#queue.unshift(...held);
     } finally {
       this.#holding = false;
       if (this.#unheard) this.#changed();

@@ -50,6 +50,11 @@ export interface UploadQueueOptions {
    * @default 4
    */
   concurrency?: Live<number>;
+  /**
+   * A file for which this gives true waits as `queued` without taking a place (e.g. until a person
+   * gives its details); call `pump()` once it may go. Read when its turn comes, and on each `pump()`.
+   */
+  hold?: (item: UploadItem) => boolean;
 }
 
 const defaults: UploadQueueOptions = { endpoint: '', store: true, accept: '', multiple: true, auto: true, concurrency: 4 };

@@ -7,6 +7,7 @@ import { announceEnglish } from '../../src/element/announce/announce-strings.ts'
 import { backgroundEnglish } from '../../src/element/background/background-strings.ts';
 import { editorEnglish } from '../../src/element/editor/editor-strings.ts';
 import { cameraEnglish } from '../../src/element/camera/camera-strings.ts';
+import { metaEnglish } from '../../src/element/metadata/meta-strings.ts';
 import { en, type PluralMessage, type UploadStrings } from '../../src/element/i18n/strings.ts';
 import { entries } from '../../vite.lib.config.ts';
 
@@ -23,8 +24,8 @@ const translations = await Promise.all(
   }),
 );
 
-/** Every English word: the element's, and those of its `background` and `camera` parts, its live region and its image editor, which load with those parts. */
-const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...cameraEnglish, ...announceEnglish, ...editorEnglish };
+/** Every English word: the element's, and those of its `background` and `camera` parts, its live region, its image editor and its details form, which load with those parts. */
+const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...cameraEnglish, ...announceEnglish, ...editorEnglish, ...metaEnglish };
 
 type Message = string | PluralMessage;
 const isPlural = (message: unknown): message is PluralMessage => typeof message === 'object' && message !== null;

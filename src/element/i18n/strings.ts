@@ -2,6 +2,7 @@ import type { AnnounceStrings } from '../announce/announce-strings.ts';
 import type { BackgroundStrings } from '../background/background-strings.ts';
 import type { EditorStrings } from '../editor/editor-strings.ts';
 import type { CameraStrings } from '../camera/camera-strings.ts';
+import type { MetaStrings } from '../metadata/meta-strings.ts';
 import type { PluralMessage } from './plural-message.ts';
 
 export type { PluralMessage } from './plural-message.ts';
@@ -11,11 +12,17 @@ export type { PluralMessage } from './plural-message.ts';
  * element with values already formatted for the language (sizes, percents, durations via `Intl`).
  * A key whose words follow a number is a {@link PluralMessage} and its number is `{count}`.
  * The words of the `background` and `camera` attributes (`backgroundLabel`, `camera`, …), those the
- * live region says (`announceStart`, …) and the image editor's (`editorSave`, …) are optional here:
- * their English loads with that part of the element (see `BackgroundStrings`, `CameraStrings`,
- * `AnnounceStrings`, `EditorStrings`), the translations carry them all.
+ * live region says (`announceStart`, …), the image editor's (`editorSave`, …) and the details form's
+ * (`metaEdit`, …) are optional here: their English loads with that part of the element (see
+ * `BackgroundStrings`, `CameraStrings`, `AnnounceStrings`, `EditorStrings`, `MetaStrings`), the
+ * translations carry them all.
  */
-export interface UploadStrings extends Partial<BackgroundStrings>, Partial<AnnounceStrings>, Partial<EditorStrings>, Partial<CameraStrings> {
+export interface UploadStrings
+  extends Partial<BackgroundStrings>,
+    Partial<AnnounceStrings>,
+    Partial<EditorStrings>,
+    Partial<CameraStrings>,
+    Partial<MetaStrings> {
   /** The picker button, with `multiple`. */
   chooseFiles: string;
   /** The picker button, without `multiple`. */

@@ -133,4 +133,12 @@ export const ar = {
   cameraMissing: 'لم يُعثر على كاميرا.',
   cameraFailed: 'تعذّر تشغيل الكاميرا.',
   cameraNative: 'استخدم كاميرا الجهاز',
+  // The details form (`metaFields`): not reviewed by a native speaker yet.
+  metaEdit: 'عدّل التفاصيل',
+  metaLabel: 'تفاصيل {name}',
+  metaSave: 'احفظ',
+  metaCancel: 'ألغِ',
+  metaMissing: 'هذا الحقل مطلوب.',
+  metaNeeded: 'تحتاج إلى تفاصيل',
+  metaLate: 'بدأ الرفع: التغييرات التي تُجرى الآن لا تُرسَل مع الملف.',
 } satisfies Required<UploadStrings>;

@@ -147,4 +147,11 @@ export const cs = {
   cameraMissing: 'Nebyla nalezena žádná kamera.',
   cameraFailed: 'Kameru se nepodařilo spustit.',
   cameraNative: 'Použít fotoaparát zařízení',
+  metaEdit: 'Upravit podrobnosti',
+  metaLabel: 'Podrobnosti souboru {name}',
+  metaSave: 'Uložit',
+  metaCancel: 'Zrušit',
+  metaMissing: 'Toto pole je povinné.',
+  metaNeeded: 'Chybí podrobnosti',
+  metaLate: 'Nahrávání už začalo: změny provedené teď se se souborem neodešlou.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const da = {
   cameraMissing: 'Der blev ikke fundet noget kamera.',
   cameraFailed: 'Kameraet kunne ikke startes.',
   cameraNative: 'Brug enhedens kamera',
+  metaEdit: 'Rediger detaljer',
+  metaLabel: 'Detaljer om {name}',
+  metaSave: 'Gem',
+  metaCancel: 'Annuller',
+  metaMissing: 'Dette felt skal udfyldes.',
+  metaNeeded: 'Mangler detaljer',
+  metaLate: 'Uploaden er startet: ændringer, der laves nu, sendes ikke med filen.',
 } satisfies Required<UploadStrings>;

@@ -133,4 +133,12 @@ export const de = {
   cameraMissing: 'Keine Kamera gefunden.',
   cameraFailed: 'Die Kamera konnte nicht gestartet werden.',
   cameraNative: 'Kamera des Geräts verwenden',
+  // The details form (`metaFields`): not reviewed by a native speaker yet.
+  metaEdit: 'Details bearbeiten',
+  metaLabel: 'Details zu {name}',
+  metaSave: 'Speichern',
+  metaCancel: 'Abbrechen',
+  metaMissing: 'Dieses Feld ist erforderlich.',
+  metaNeeded: 'Details fehlen',
+  metaLate: 'Der Upload hat begonnen: Jetzt vorgenommene Änderungen werden nicht mit der Datei gesendet.',
 } satisfies Required<UploadStrings>;

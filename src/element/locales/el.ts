@@ -132,4 +132,11 @@ export const el = {
   cameraMissing: 'Δεν βρέθηκε κάμερα.',
   cameraFailed: 'Δεν ήταν δυνατή η εκκίνηση της κάμερας.',
   cameraNative: 'Χρήση της κάμερας της συσκευής',
+  metaEdit: 'Επεξεργασία στοιχείων',
+  metaLabel: 'Στοιχεία του {name}',
+  metaSave: 'Αποθήκευση',
+  metaCancel: 'Ακύρωση',
+  metaMissing: 'Αυτό το πεδίο είναι υποχρεωτικό.',
+  metaNeeded: 'Χρειάζεται στοιχεία',
+  metaLate: 'Η μεταφόρτωση ξεκίνησε: οι αλλαγές που γίνονται τώρα δεν αποστέλλονται με το αρχείο.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const es = {
   cameraMissing: 'No se ha encontrado ninguna cámara.',
   cameraFailed: 'No se ha podido iniciar la cámara.',
   cameraNative: 'Usar la cámara del dispositivo',
+  metaEdit: 'Editar detalles',
+  metaLabel: 'Detalles de {name}',
+  metaSave: 'Guardar',
+  metaCancel: 'Cancelar',
+  metaMissing: 'Este campo es obligatorio.',
+  metaNeeded: 'Faltan detalles',
+  metaLate: 'La subida ya empezó: los cambios que hagas ahora no se envían con el archivo.',
 } satisfies Required<UploadStrings>;

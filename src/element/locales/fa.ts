@@ -132,4 +132,11 @@ export const fa = {
   cameraMissing: 'هیچ دوربینی پیدا نشد.',
   cameraFailed: 'دوربین روشن نشد.',
   cameraNative: 'استفاده از دوربین دستگاه',
+  metaEdit: 'ویرایش جزئیات',
+  metaLabel: 'جزئیات {name}',
+  metaSave: 'ذخیره',
+  metaCancel: 'لغو',
+  metaMissing: 'پر کردن این فیلد الزامی است.',
+  metaNeeded: 'جزئیات لازم است',
+  metaLate: 'بارگذاری شروع شده است: تغییراتی که اکنون می‌دهید همراه فایل فرستاده نمی‌شود.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const fi = {
   cameraMissing: 'Kameraa ei löytynyt.',
   cameraFailed: 'Kameraa ei voitu käynnistää.',
   cameraNative: 'Käytä laitteen kameraa',
+  metaEdit: 'Muokkaa tietoja',
+  metaLabel: 'Tiedoston {name} tiedot',
+  metaSave: 'Tallenna',
+  metaCancel: 'Peruuta',
+  metaMissing: 'Tämä kenttä on pakollinen.',
+  metaNeeded: 'Tietoja puuttuu',
+  metaLate: 'Lähetys on alkanut: nyt tehtyjä muutoksia ei lähetetä tiedoston mukana.',
 } satisfies Required<UploadStrings>;

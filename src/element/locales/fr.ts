@@ -132,4 +132,11 @@ export const fr = {
   cameraMissing: "Aucune caméra trouvée.",
   cameraFailed: "La caméra n'a pas pu démarrer.",
   cameraNative: "Utiliser l'appareil photo de l'appareil",
+  metaEdit: 'Modifier les détails',
+  metaLabel: 'Détails de {name}',
+  metaSave: 'Enregistrer',
+  metaCancel: 'Annuler',
+  metaMissing: 'Ce champ est obligatoire.',
+  metaNeeded: 'Détails requis',
+  metaLate: 'L’envoi a commencé : les modifications faites maintenant ne sont pas envoyées avec le fichier.',
 } satisfies Required<UploadStrings>;

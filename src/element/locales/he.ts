@@ -133,4 +133,12 @@ export const he = {
   cameraMissing: 'לא נמצאה מצלמה.',
   cameraFailed: 'לא ניתן היה להפעיל את המצלמה.',
   cameraNative: 'שימוש במצלמה של המכשיר',
+  // The details form (`metaFields`): not reviewed by a native speaker yet.
+  metaEdit: 'עריכת פרטים',
+  metaLabel: 'הפרטים של {name}',
+  metaSave: 'שמירה',
+  metaCancel: 'ביטול',
+  metaMissing: 'זהו שדה חובה.',
+  metaNeeded: 'חסרים פרטים',
+  metaLate: 'ההעלאה התחילה: שינויים שייעשו עכשיו לא יישלחו עם הקובץ.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const hi = {
   cameraMissing: 'कोई कैमरा नहीं मिला।',
   cameraFailed: 'कैमरा शुरू नहीं हो सका।',
   cameraNative: 'डिवाइस का कैमरा इस्तेमाल करें',
+  metaEdit: 'विवरण बदलें',
+  metaLabel: '{name} का विवरण',
+  metaSave: 'सहेजें',
+  metaCancel: 'रद्द करें',
+  metaMissing: 'यह फ़ील्ड ज़रूरी है।',
+  metaNeeded: 'विवरण चाहिए',
+  metaLate: 'अपलोड शुरू हो चुका है: अब किए गए बदलाव फ़ाइल के साथ नहीं भेजे जाएँगे।',
 } satisfies Required<UploadStrings>;

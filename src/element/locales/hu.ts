@@ -132,4 +132,11 @@ export const hu = {
   cameraMissing: 'Nem található kamera.',
   cameraFailed: 'A kamerát nem sikerült elindítani.',
   cameraNative: 'Az eszköz kamerájának használata',
+  metaEdit: 'Adatok szerkesztése',
+  metaLabel: '{name} adatai',
+  metaSave: 'Mentés',
+  metaCancel: 'Mégse',
+  metaMissing: 'Ezt a mezőt ki kell tölteni.',
+  metaNeeded: 'Hiányzó adatok',
+  metaLate: 'A feltöltés elkezdődött: a most végzett módosítások nem kerülnek elküldésre a fájllal.',
 } satisfies Required<UploadStrings>;

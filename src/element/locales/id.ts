@@ -132,4 +132,11 @@ export const id = {
   cameraMissing: 'Tidak ada kamera yang ditemukan.',
   cameraFailed: 'Kamera tidak dapat dinyalakan.',
   cameraNative: 'Gunakan kamera perangkat',
+  metaEdit: 'Edit detail',
+  metaLabel: 'Detail {name}',
+  metaSave: 'Simpan',
+  metaCancel: 'Batal',
+  metaMissing: 'Kolom ini wajib diisi.',
+  metaNeeded: 'Perlu detail',
+  metaLate: 'Unggahan sudah dimulai: perubahan yang dibuat sekarang tidak dikirim bersama file.',
 } satisfies Required<UploadStrings>;

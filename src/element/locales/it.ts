@@ -132,4 +132,11 @@ export const it = {
   cameraMissing: "Nessuna fotocamera trovata.",
   cameraFailed: "Impossibile avviare la fotocamera.",
   cameraNative: "Usa la fotocamera del dispositivo",
+  metaEdit: 'Modifica dettagli',
+  metaLabel: 'Dettagli di {name}',
+  metaSave: 'Salva',
+  metaCancel: 'Annulla',
+  metaMissing: 'Questo campo è obbligatorio.',
+  metaNeeded: 'Mancano dettagli',
+  metaLate: 'Il caricamento è iniziato: le modifiche fatte ora non vengono inviate con il file.',
 } satisfies Required<UploadStrings>;

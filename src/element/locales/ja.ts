@@ -132,4 +132,11 @@ export const ja = {
   cameraMissing: 'カメラが見つかりません。',
   cameraFailed: 'カメラを起動できませんでした。',
   cameraNative: 'デバイスのカメラを使う',
+  metaEdit: '詳細を編集',
+  metaLabel: '{name} の詳細',
+  metaSave: '保存',
+  metaCancel: 'キャンセル',
+  metaMissing: 'この項目は必須です。',
+  metaNeeded: '詳細の入力が必要',
+  metaLate: 'アップロードは開始済みです。今から変更した内容はファイルと一緒に送信されません。',
 } satisfies Required<UploadStrings>;

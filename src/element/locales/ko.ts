@@ -133,4 +133,12 @@ export const ko = {
   cameraMissing: '카메라를 찾을 수 없습니다.',
   cameraFailed: '카메라를 켤 수 없습니다.',
   cameraNative: '기기 카메라 사용',
+  // The details form (`metaFields`): not reviewed by a native speaker yet.
+  metaEdit: '세부 정보 편집',
+  metaLabel: '{name}의 세부 정보',
+  metaSave: '저장',
+  metaCancel: '취소',
+  metaMissing: '필수 항목입니다.',
+  metaNeeded: '세부 정보 필요',
+  metaLate: '업로드가 시작되었습니다. 지금 바꾼 내용은 파일과 함께 보내지지 않습니다.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const ms = {
   cameraMissing: 'Tiada kamera ditemui.',
   cameraFailed: 'Kamera tidak dapat dihidupkan.',
   cameraNative: 'Guna kamera peranti',
+  metaEdit: 'Sunting butiran',
+  metaLabel: 'Butiran {name}',
+  metaSave: 'Simpan',
+  metaCancel: 'Batal',
+  metaMissing: 'Medan ini wajib diisi.',
+  metaNeeded: 'Perlukan butiran',
+  metaLate: 'Muat naik telah bermula: perubahan yang dibuat sekarang tidak dihantar bersama fail.',
 } satisfies Required<UploadStrings>;

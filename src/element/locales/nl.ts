@@ -132,4 +132,11 @@ export const nl = {
   cameraMissing: 'Geen camera gevonden.',
   cameraFailed: 'De camera kon niet worden gestart.',
   cameraNative: 'Camera van het apparaat gebruiken',
+  metaEdit: 'Details bewerken',
+  metaLabel: 'Details van {name}',
+  metaSave: 'Opslaan',
+  metaCancel: 'Annuleren',
+  metaMissing: 'Dit veld is verplicht.',
+  metaNeeded: 'Details nodig',
+  metaLate: 'De upload is begonnen: wijzigingen die je nu maakt, worden niet met het bestand meegestuurd.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const pl = {
   cameraMissing: 'Nie znaleziono kamery.',
   cameraFailed: 'Nie udało się uruchomić kamery.',
   cameraNative: 'Użyj aparatu urządzenia',
+  metaEdit: 'Edytuj szczegóły',
+  metaLabel: 'Szczegóły pliku {name}',
+  metaSave: 'Zapisz',
+  metaCancel: 'Anuluj',
+  metaMissing: 'To pole jest wymagane.',
+  metaNeeded: 'Brak szczegółów',
+  metaLate: 'Przesyłanie już się zaczęło: zmiany wprowadzone teraz nie zostaną wysłane z plikiem.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const ptBR = {
   cameraMissing: 'Nenhuma câmera foi encontrada.',
   cameraFailed: 'Não foi possível iniciar a câmera.',
   cameraNative: 'Usar a câmera do dispositivo',
+  metaEdit: 'Editar detalhes',
+  metaLabel: 'Detalhes de {name}',
+  metaSave: 'Salvar',
+  metaCancel: 'Cancelar',
+  metaMissing: 'Este campo é obrigatório.',
+  metaNeeded: 'Faltam detalhes',
+  metaLate: 'O envio já começou: as alterações feitas agora não são enviadas com o arquivo.',
 } satisfies Required<UploadStrings>;

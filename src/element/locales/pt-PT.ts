@@ -132,4 +132,11 @@ export const ptPT = {
   cameraMissing: 'Não foi encontrada nenhuma câmara.',
   cameraFailed: 'Não foi possível iniciar a câmara.',
   cameraNative: 'Usar a câmara do dispositivo',
+  metaEdit: 'Editar detalhes',
+  metaLabel: 'Detalhes de {name}',
+  metaSave: 'Guardar',
+  metaCancel: 'Cancelar',
+  metaMissing: 'Este campo é obrigatório.',
+  metaNeeded: 'Faltam detalhes',
+  metaLate: 'O carregamento já começou: as alterações feitas agora não são enviadas com o ficheiro.',
 } satisfies Required<UploadStrings>;

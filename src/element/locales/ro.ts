@@ -144,4 +144,11 @@ export const ro = {
   cameraMissing: 'Nu a fost găsită nicio cameră.',
   cameraFailed: 'Camera nu a putut fi pornită.',
   cameraNative: 'Folosește camera dispozitivului',
+  metaEdit: 'Editează detaliile',
+  metaLabel: 'Detaliile fișierului {name}',
+  metaSave: 'Salvează',
+  metaCancel: 'Anulează',
+  metaMissing: 'Acest câmp este obligatoriu.',
+  metaNeeded: 'Lipsesc detalii',
+  metaLate: 'Încărcarea a început: modificările făcute acum nu se trimit împreună cu fișierul.',
 } satisfies Required<UploadStrings>;

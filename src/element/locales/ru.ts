@@ -133,4 +133,12 @@ export const ru = {
   cameraMissing: 'Камера не найдена.',
   cameraFailed: 'Не удалось включить камеру.',
   cameraNative: 'Камера устройства',
+  // The details form (`metaFields`): not reviewed by a native speaker yet.
+  metaEdit: 'Изменить сведения',
+  metaLabel: 'Сведения о файле {name}',
+  metaSave: 'Сохранить',
+  metaCancel: 'Отмена',
+  metaMissing: 'Это поле обязательно.',
+  metaNeeded: 'Нужны сведения',
+  metaLate: 'Загрузка уже началась: изменения, внесённые сейчас, не будут отправлены вместе с файлом.',
 } satisfies Required<UploadStrings>;

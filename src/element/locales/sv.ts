@@ -132,4 +132,11 @@ export const sv = {
   cameraMissing: 'Ingen kamera hittades.',
   cameraFailed: 'Kameran kunde inte startas.',
   cameraNative: 'Använd enhetens kamera',
+  metaEdit: 'Redigera uppgifter',
+  metaLabel: 'Uppgifter om {name}',
+  metaSave: 'Spara',
+  metaCancel: 'Avbryt',
+  metaMissing: 'Det här fältet är obligatoriskt.',
+  metaNeeded: 'Uppgifter saknas',
+  metaLate: 'Uppladdningen har börjat: ändringar som görs nu skickas inte med filen.',
 } satisfies Required<UploadStrings>;

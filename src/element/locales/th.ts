@@ -132,4 +132,11 @@ export const th = {
   cameraMissing: 'ไม่พบกล้อง',
   cameraFailed: 'เปิดกล้องไม่ได้',
   cameraNative: 'ใช้กล้องของอุปกรณ์',
+  metaEdit: 'แก้ไขรายละเอียด',
+  metaLabel: 'รายละเอียดของ {name}',
+  metaSave: 'บันทึก',
+  metaCancel: 'ยกเลิก',
+  metaMissing: 'ต้องกรอกช่องนี้',
+  metaNeeded: 'ต้องมีรายละเอียด',
+  metaLate: 'การอัปโหลดเริ่มแล้ว: การเปลี่ยนแปลงที่ทำตอนนี้จะไม่ถูกส่งไปพร้อมไฟล์',
 } satisfies Required<UploadStrings>;

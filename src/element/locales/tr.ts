@@ -133,4 +133,12 @@ export const tr = {
   cameraMissing: 'Kamera bulunamadı.',
   cameraFailed: 'Kamera başlatılamadı.',
   cameraNative: 'Cihazın kamerasını kullan',
+  // The details form (`metaFields`): not reviewed by a native speaker yet.
+  metaEdit: 'Ayrıntıları düzenle',
+  metaLabel: '{name} ayrıntıları',
+  metaSave: 'Kaydet',
+  metaCancel: 'Vazgeç',
+  metaMissing: 'Bu alanın doldurulması gerekir.',
+  metaNeeded: 'Ayrıntı gerekiyor',
+  metaLate: 'Yükleme başladı: şimdi yapılan değişiklikler dosyayla birlikte gönderilmez.',
 } satisfies Required<UploadStrings>;

@@ -132,4 +132,11 @@ export const uk = {
   cameraMissing: 'Камеру не знайдено.',
   cameraFailed: 'Не вдалося увімкнути камеру.',
   cameraNative: 'Камера пристрою',
+  metaEdit: 'Змінити відомості',
+  metaLabel: 'Відомості про файл {name}',
+  metaSave: 'Зберегти',
+  metaCancel: 'Скасувати',
+  metaMissing: 'Це поле обовʼязкове.',
+  metaNeeded: 'Потрібні відомості',
+  metaLate: 'Завантаження вже почалося: зміни, внесені зараз, не буде надіслано разом із файлом.',
 } satisfies Required<UploadStrings>;

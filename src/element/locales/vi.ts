@@ -132,4 +132,11 @@ export const vi = {
   cameraMissing: 'Không tìm thấy máy ảnh.',
   cameraFailed: 'Không thể bật máy ảnh.',
   cameraNative: 'Dùng máy ảnh của thiết bị',
+  metaEdit: 'Sửa thông tin',
+  metaLabel: 'Thông tin của {name}',
+  metaSave: 'Lưu',
+  metaCancel: 'Hủy',
+  metaMissing: 'Trường này là bắt buộc.',
+  metaNeeded: 'Cần thông tin',
+  metaLate: 'Quá trình tải lên đã bắt đầu: các thay đổi bây giờ sẽ không được gửi kèm tệp.',
 } satisfies Required<UploadStrings>;

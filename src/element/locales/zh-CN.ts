@@ -133,4 +133,12 @@ export const zhCN = {
   cameraMissing: '未找到相机。',
   cameraFailed: '无法启动相机。',
   cameraNative: '使用设备相机',
+  // The details form (`metaFields`): not reviewed by a native speaker yet.
+  metaEdit: '编辑详细信息',
+  metaLabel: '{name} 的详细信息',
+  metaSave: '保存',
+  metaCancel: '取消',
+  metaMissing: '此项为必填项。',
+  metaNeeded: '需要填写详细信息',
+  metaLate: '上传已开始：现在所做的更改不会随文件一起发送。',
 } satisfies Required<UploadStrings>;

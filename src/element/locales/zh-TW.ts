@@ -132,4 +132,11 @@ export const zhTW = {
   cameraMissing: '找不到相機。',
   cameraFailed: '無法啟動相機。',
   cameraNative: '使用裝置相機',
+  metaEdit: '編輯詳細資料',
+  metaLabel: '{name} 的詳細資料',
+  metaSave: '儲存',
+  metaCancel: '取消',
+  metaMissing: '此欄位為必填。',
+  metaNeeded: '需要填寫詳細資料',
+  metaLate: '上傳已開始：現在所做的變更不會隨檔案一起傳送。',
 } satisfies Required<UploadStrings>;

@@ -48,8 +48,14 @@ export interface RowThumbnail {
   pending: boolean;
 }
 
-/** One row: picture or type icon, name, size, status, progress bar and details (percent, speed, time left), buttons; Edit on images not done yet with `editor`. */
-export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbnail = { url: undefined, pending: false }, editor = false): TemplateResult {
+/** A feature's own part of a row (the details form): drawn last, and the status it tells instead of the item's. */
+export interface RowPart {
+  status: string | undefined;
+  part: TemplateResult;
+}
+
+/** One row: picture or type icon, name, size, status, progress bar and details (percent, speed, time left), buttons; Edit on images not done yet with `editor`; a feature's `extra` part. */
+export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbnail = { url: undefined, pending: false }, editor = false, extra?: RowPart): TemplateResult {
   const { status, file } = item;
 
   const { t, f } = wording;
@@ -69,7 +75,7 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
     >
     ${fileName(item.relativePath, item.id)}
     <span class="size" part="size">${f.bytes(file.size)}</span>
-    <span class="status" part="status">${statusText(item, wording)}</span>
+    <span class="status" part="status">${extra?.status ?? statusText(item, wording)}</span>
     ${status === 'rejected'
       ? nothing
       : html`<div class="bar" part="progress" role="progressbar" aria-labelledby=${item.id} aria-valuemin="0" aria-valuemax="100"
@@ -82,6 +88,6 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
       >${editable ? button('edit', item, wording) : nothing}${primary ? button(primary, item, wording) : nothing}${secondary === 'remove' ? nothing : button(secondary, item, wording)}${secondary === 'remove'
         ? button(secondary, item, wording)
         : nothing}</span
-    >
+    >${extra?.part}
   </li>`;
 }

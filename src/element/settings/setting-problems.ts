@@ -1,5 +1,6 @@
 // Loaded only once a setting is wrong: the words for what each accepts, and the console report.
 import { isUploadError, UploadError } from '../../errors/upload-error.ts';
+import { consoleSaid } from './said.ts';
 import { attributeOf, SETTINGS, type SettingName } from './settings.ts';
 
 const SIZE = 'bytes (100000) or a number and a unit: 100 KB, 10MB, 1.5 GiB (KB, MB, GB, TB count 1000s; KiB, MiB, GiB, TiB 1024s)';
@@ -33,12 +34,13 @@ export class SettingProblems {
   /** Each wrong setting's message, by attribute. */
   readonly #problems = new Map<string, string>();
   /** Messages already in the console, so each is said once. */
-  readonly #said = new Set<string>();
+  readonly #said: Set<string>;
 
   /** `valueOf` gives a setting's value as the element holds it: undefined or null when unset or not needed now. */
   constructor(host: HTMLElement, valueOf: (name: SettingName) => unknown) {
     this.#host = host;
     this.#valueOf = valueOf;
+    this.#said = consoleSaid(host);
   }
 
   /** Checks every setting (cheap: done before each render and as each file starts); says the new problems. */

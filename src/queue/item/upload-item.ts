@@ -56,6 +56,11 @@ export class UploadItem {
   readonly rejectionLimit: number | undefined;
   /** With `'cancelled-by-app'`: the page's own words from `upload-add`, if it gave some. */
   readonly rejectionMessage: string | undefined;
+  /**
+   * Details a person gave for this file, by field id: the element's `metaFields` fill it, and send
+   * what it holds when the upload starts, in the file's metadata (see docs/metadata.md).
+   */
+  meta: Record<string, string> = {};
   readonly #host: ItemHost;
   readonly #speed = new SpeedMeter();
   #status: ItemStatus;
