@@ -5,6 +5,7 @@ defineResumableUpload();
 
 export { ResumableUploadElement, type MetadataOf, type PrepareUpload } from './element/resumable-upload.ts';
 export type { FormValueOf } from './element/form/form-controller.ts';
+export type { MetaField } from './element/metadata/meta-fields.ts';
 export { defineResumableUpload, TAG_NAME } from './element/define.ts';
 export type { UploadItem } from './queue/item/upload-item.ts';
 export { ItemStatuses, type ItemStatus } from './queue/item/item-status.ts';
