@@ -53,6 +53,8 @@ export interface Driver {
   chooseFiles(files: readonly string[], input: Target, opener?: Target | { key: 'Enter' }): Promise<void>;
   /** Presses a key (with Shift held, for `Shift+…`) on the focused element. */
   press(key: Key): Promise<void>;
+  /** Types text, key by key, into the focused element. */
+  type(text: string): Promise<void>;
   setViewport(width: number, height: number): Promise<void>;
   /** Emulates media features (dark, forced colours); classic WebDriver has no way to, and throws. */
   emulateMedia(media: EmulatedMedia): Promise<void>;

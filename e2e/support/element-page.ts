@@ -130,7 +130,7 @@ export function focusedLabel(d: Driver): Promise<string> {
   return d.evaluate(() => {
     let active = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    const label = active instanceof HTMLInputElement ? active.labels?.[0]?.textContent : active?.textContent;
+    const label = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active.labels?.[0]?.textContent : active?.textContent;
     return (active?.getAttribute('aria-label') ?? label ?? '').trim();
   });
 }

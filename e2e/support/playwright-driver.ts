@@ -32,6 +32,7 @@ export function playwrightDriver(page: Page, baseURL: string): Driver {
       await (await chooser).setFiles([...files]);
     },
     press: (key) => page.keyboard.press(key),
+    type: (text) => page.keyboard.type(text),
     setViewport: (width, height) => page.setViewportSize({ width, height }),
     emulateMedia: (media) => emulateMedia(page, media),
     async screenshot(name, target) {

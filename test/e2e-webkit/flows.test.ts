@@ -10,6 +10,7 @@ import { demoFlows } from '../../e2e/flows/demo.ts';
 import { elementFlows } from '../../e2e/flows/element.ts';
 import { editorFlows } from '../../e2e/flows/editor.ts';
 import { elementRecoveryFlows } from '../../e2e/flows/element-recovery.ts';
+import { metadataFlows } from '../../e2e/flows/metadata.ts';
 import { thumbnailFlows } from '../../e2e/flows/thumbnails.ts';
 import { webDriverDriver } from './webdriver-driver.ts';
 
@@ -31,6 +32,8 @@ const notInWebKit: Record<string, string> = {
   'the image editor at 390 px: screenshot, no axe violations, Escape cancels and gives the focus back': "MiniBrowser's window gets no narrower than its toolbar: a viewport of 447 px at least",
   'the camera: a photo and a video taken arrive at the server; the panel at 1280 and 390 px wide':
     "MiniBrowser has no capture device, real or fake (its fallback is the next flow), and its window gets no narrower than 447 px",
+  'a metadata edit at 390 px: the form fits a phone, and Escape closes it without keeping what was typed':
+    "MiniBrowser's window gets no narrower than its toolbar: a viewport of 447 px at least",
 };
 
 const suites: Record<string, readonly Flow[]> = {
@@ -39,6 +42,7 @@ const suites: Record<string, readonly Flow[]> = {
   'element recovery': elementRecoveryFlows,
   thumbnails: thumbnailFlows,
   editor: editorFlows,
+  metadata: metadataFlows,
   background: backgroundFlows,
   camera: cameraFlows,
 };

@@ -131,6 +131,11 @@ export function webDriverDriver(browser: WebdriverIO.Browser, baseURL: string, r
     // (the focus stays where it was, as a dialog gives it back to what opened it).
     chooseFiles: async (files, input) => browser.elementSendKeys(await elementId(input), files.join('\n')),
     press: (key) => browser.keys(keys[key]),
+    // A key at a time: `keys` presses every key down before it lets any up, so a key pressed twice
+    // (the second space of a sentence) was typed once.
+    async type(text) {
+      for (const char of text) await browser.keys(char);
+    },
     // The window, grown by what MiniBrowser's toolbar and frame take. Its toolbar keeps it from getting
     // narrower than about 450 px: a narrower viewport is refused rather than faked.
     async setViewport(width, height) {

@@ -2,12 +2,18 @@ import { css } from 'lit';
 
 /** The details form's look, added to the shadow root when its code loads. */
 export const metaStyles = css`
+  /* Under the name, beside the thumbnail's column: the row's own words line up. */
   .meta {
-    grid-column: 1 / -1;
+    grid-column: 2 / -1;
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 0.25rem var(--_space);
+  }
+  @container (max-width: 28rem) {
+    .meta {
+      grid-column: 1 / -1;
+    }
   }
   .meta > .again {
     min-block-size: 2rem;
