@@ -48,6 +48,23 @@ async function chunkReachedServer(item: UploadItem): Promise<void> {
 }
 
 describe('UploadQueue', () => {
+  it('keeps back a file `hold` gives true for, without a place, in its order, until a pump after it lets go', async () => {
+    const waiting = new Set<string>(['first.bin', 'third.bin']);
+    const queue = queueOf({ concurrency: 1, hold: (item) => waiting.has(item.file.name) });
+    const started: string[] = [];
+    queue.addEventListener('upload-start', ({ detail }) => started.push(detail.file.name));
+    const [first, second, third] = queue.add([patternFile(1000, 'first.bin'), patternFile(1000, 'second.bin'), patternFile(1000, 'third.bin')]);
+    await reach(queue, second!, 'done');
+    // The held files took no place of the one: the second went by them; they wait, queued, with no upload.
+    expect([started, first!.status, third!.status, first!.upload, third!.upload]).toEqual([['second.bin'], 'queued', 'queued', undefined, undefined]);
+
+    waiting.clear();
+    queue.pump();
+    await reach(queue, third!, 'done');
+    expect(started).toEqual(['second.bin', 'first.bin', 'third.bin']); // back in the list's order
+    for (const item of [first!, third!]) await expectStored(item.result!, item.file);
+  });
+
   it('checks files against its rules: rejected ones are listed with their reason, and fire upload-reject', async () => {
     const queue = queueOf({ accept: 'image/*', maxFileSize: 100, maxFiles: 2 });
     const rejected: string[] = [];
