@@ -151,6 +151,9 @@ describe('<resumable-upload> metaFields', () => {
     const success = nextEvent(element, 'upload-success');
     element.startAll();
     await reachStatus(element, item!, 'uploading');
+    // Paused once its session has started (with its metadata): it cannot finish under the edit.
+    item!.pause();
+    await reachStatus(element, item!, 'paused');
 
     const form = await openForm(element, item!);
     expect(strip(form.querySelector('[part=meta-note]')?.textContent)).toBe('The upload has started: changes made now are not sent with the file.');
@@ -159,6 +162,7 @@ describe('<resumable-upload> metaFields', () => {
     await userEvent.keyboard('after the start');
     await userEvent.keyboard('{Tab}{Tab}{Enter}');
     await until(async () => (await rowOf(element, item!)).querySelector('.meta > [part=meta-note]'), 'the note on the row');
+    item!.resume();
 
     const { detail } = await success;
     expect(detail.item.meta.description).toBe('after the start');
