@@ -20,7 +20,7 @@ import { css } from 'lit';
 // - No row is a scroll anchor: a long list places its rendered rows itself, and the browser moving the
 //   page after a render (to keep a row still) took the focused row off screen.
 // - Rows are contained (layout, style): a row's text changing each frame lays out no other row.
-// - The summary sits below the list and stays in view (sticky) while a long list scrolls.
+// - The summary's own rules load with it (render/summary.ts).
 //
 // Public custom properties (`--resumable-upload-*`) feed private ones (`--_*`), so a page sets a
 // colour once and both schemes use it; unset ones fall back to the light or dark default.
@@ -319,39 +319,6 @@ export const styles = css`
   [data-status='rejected'] {
     border-color: var(--_error);
     border-inline-start-width: 0.3rem;
-  }
-
-  /* Title and counts side by side while they fit, else the counts below: never over each other. */
-  .summary {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    margin-block-start: var(--_space);
-    border-width: 2px;
-    position: sticky;
-    inset-block-end: 0;
-    z-index: 1;
-  }
-  .summary .name {
-    white-space: normal;
-    overflow-wrap: anywhere;
-  }
-  .summary .bar,
-  .summary .details,
-  .summary .actions {
-    flex-basis: 100%;
-  }
-  .summary .actions {
-    flex-wrap: wrap;
-  }
-
-  /* Out of sight until the keyboard reaches it. */
-  .skip:not(:focus) {
-    position: absolute;
-    clip-path: inset(50%);
-  }
-  .skip {
-    margin-block-start: var(--_space);
   }
 
   .visually-hidden {

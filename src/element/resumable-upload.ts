@@ -18,7 +18,8 @@ import { LocaleController } from './controllers/locale-controller.ts';
 import { ScrollWatch } from './controllers/scroll-watch.ts';
 import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
-import { skipToSummary, summary, type SummaryAction } from './render/summary.ts';
+import type { SummaryAction } from './render/summary.ts';
+import { adoptStyles } from './render/adopt-styles.ts';
 import type { BackgroundUploads } from './background/background-uploads.ts';
 import type { BackgroundStrings } from './background/background-strings.ts';
 import type { CameraPanel } from './camera/camera-panel.ts';
@@ -555,7 +556,7 @@ export class ResumableUploadElement extends LitElement {
             ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, this.#interrupted.canResume(record), wording))}
           </ul>`}
       ${items.length > 0
-        ? html`${items.length > ALL_ROWS_UP_TO ? skipToSummary(t.skipToSummary, this.renderRoot) : nothing}<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
+        ? html`${items.length > ALL_ROWS_UP_TO && this.#summary ? this.#summary.skipToSummary(t.skipToSummary, this.renderRoot) : nothing}<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
             ${rowList({
               items,
               // A row renders again only when its item changed (or the words, or a countdown's second):
@@ -588,24 +589,32 @@ export class ResumableUploadElement extends LitElement {
   }
 
   #renderSummary(wording: Wording) {
+    if (this.#queue.items.length > 0) this.#loadSummary();
     const sum = this.#queue.tally;
-    return sum.files > 1 ? summary(sum, wording, this.#onSummaryAction, this.#label(wording.f)) : nothing;
+    const part = this.#summary;
+    return part && sum.files > 1 ? part.summary(sum, wording, this.#onSummaryAction, part.regionLabel(this, wording.f)) : nothing;
   }
 
-  /** What tells this element from others in its tree (the page, or the shadow root it sits in): its `<label>` or `aria-label`, else its number among several. */
-  #label(f: Formatter): string {
-    // A `<label for>` names an element in its own tree only. By query: Firefox's `ElementInternals.labels` stays empty for it.
-    const root = this.getRootNode() as Document | ShadowRoot;
-    const own = (this.id && root.querySelector(`label[for="${CSS.escape(this.id)}"]`)?.textContent?.trim()) || this.getAttribute('aria-label');
-    const all = [...root.querySelectorAll(this.localName)];
-    return own || (all.length > 1 ? f.count(all.indexOf(this) + 1) : '');
-  }
+  /** The summary's code and rules: loaded with the first row, shown from the second file. */
+  #summary: typeof import('./render/summary.ts') | undefined;
+  #summaryLoad: Promise<void> | undefined;
 
   #onSummaryAction = (event: Event) => {
     const action = (event.target as Element).closest<HTMLElement>('[data-summary-action]')?.dataset.summaryAction as SummaryAction | undefined;
     this.#asked = true;
     if (action) this[action]();
   };
+
+  #loadSummary(): void {
+    this.#summaryLoad ??= import('./render/summary.ts').then(
+      (part) => {
+        adoptStyles(this.renderRoot as ShadowRoot, part.summaryStyles);
+        this.#summary = part;
+        this.requestUpdate();
+      },
+      () => (this.#summaryLoad = undefined), // tried again on the next render
+    );
+  }
 
   #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter; wordsLang: string } | undefined;
 

@@ -1,13 +1,16 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { PluralMessage } from '../i18n/strings.ts';
 import type { Tally } from '../../queue/item/tally.ts';
 import type { Wording } from './describe.ts';
 import { figures } from './figures.ts';
 
+// The summary, its skip button and their rules load with the first row: a page without files, and
+// most with one, need none of them. (The rules a row's have too, `.bar`, `.details`, are the element's.)
+
 /** What the summary's buttons do; the element calls its method of the same name. */
 export type SummaryAction = 'pauseAll' | 'resumeAll' | 'startAll' | 'cancelAll';
-
 
 /**
  * All files at once: one bar of the bytes the server confirmed over all files, files done, failed
@@ -60,3 +63,47 @@ export function skipToSummary(label: string, root: ParentNode): TemplateResult {
   const skip = () => root.querySelector<HTMLElement>('[part~=summary] button')?.focus();
   return html`<button type="button" class="skip" part="skip-button" @click=${skip}>${label}</button>`;
 }
+
+/** What tells an element from others in its tree (the page, or the shadow root it sits in): its `<label>` or `aria-label`, else its number among several. */
+export function regionLabel(host: HTMLElement, f: Formatter): string {
+  // A `<label for>` names an element in its own tree only. By query: Firefox's `ElementInternals.labels` stays empty for it.
+  const root = host.getRootNode() as Document | ShadowRoot;
+  const own = (host.id && root.querySelector(`label[for="${CSS.escape(host.id)}"]`)?.textContent?.trim()) || host.getAttribute('aria-label');
+  const all = [...root.querySelectorAll(host.localName)];
+  return own || (all.length > 1 ? f.count(all.indexOf(host) + 1) : '');
+}
+
+// Title and counts side by side while they fit, else the counts below: never over each other. It
+// sits below the list and stays in view (sticky) while a long list scrolls. The skip button is out of
+// sight until the keyboard reaches it.
+export const summaryStyles = css`
+  .summary {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    margin-block-start: var(--_space);
+    border-width: 2px;
+    position: sticky;
+    inset-block-end: 0;
+    z-index: 1;
+  }
+  .summary .name {
+    white-space: normal;
+    overflow-wrap: anywhere;
+  }
+  .summary .bar,
+  .summary .details,
+  .summary .actions {
+    flex-basis: 100%;
+  }
+  .summary .actions {
+    flex-wrap: wrap;
+  }
+  .skip:not(:focus) {
+    position: absolute;
+    clip-path: inset(50%);
+  }
+  .skip {
+    margin-block-start: var(--_space);
+  }
+`;

@@ -1,4 +1,5 @@
 import { css, unsafeCSS, type CSSResult } from 'lit';
+import { adoptStyles } from './adopt-styles.ts';
 
 // The file-type icons of the rows, loaded with the first row: a page without files need not load
 // them. Drawn by CSS, as masks over the cell's text colour, and chosen by CSS from the cell's
@@ -121,7 +122,5 @@ export const typeIconStyles: CSSResult = css`
 
 /** Adds the icons to an element's shadow root, after its own styles. */
 export function adoptTypeIcons(root: ShadowRoot): void {
-  const sheet = typeIconStyles.styleSheet;
-  if (sheet) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-  else root.append(Object.assign(document.createElement('style'), { textContent: typeIconStyles.cssText }));
+  adoptStyles(root, typeIconStyles);
 }

@@ -5,7 +5,7 @@ import { clearStoredUploads } from '../../../src/storage/stored-uploads.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { endpoint, faultHeaders } from '../support/server.ts';
 import { interrupt, rowsAfterConnect } from './support/interrupted.ts';
-import { announced, liveRegionText, mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
+import { announced, liveRegionText, mount, reachStatus, rowOf, shadow, summaryOf } from './support/fixture.ts';
 
 /** The focused control inside the element, described by its label. */
 function focused(element: ResumableUploadElement): string | undefined {
@@ -64,6 +64,7 @@ describe('<resumable-upload> focus', () => {
     const [small, ...big] = element.addFiles([patternFile(10, 'small.bin'), ...['a', 'b', 'c'].map((name) => patternFile(60 * QUANTUM, `${name}.bin`))]);
     await reachStatus(element, small!, 'done');
     for (const item of big) await reachStatus(element, item, 'uploading');
+    await summaryOf(element);
     const summaryButton = (part: string) => shadow(element).querySelector<HTMLButtonElement>(`[part~=${part}]`)!;
 
     summaryButton('pause-all-button').focus();
@@ -101,7 +102,7 @@ describe('<resumable-upload> focus', () => {
   it('offers a way past the rows of a long list to the summary, seen when focused', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     element.addFiles(Array.from({ length: 30 }, (_, i) => patternFile(10, `many-${i}.bin`)));
-    await element.updateComplete;
+    await summaryOf(element);
     shadow(element).querySelector<HTMLElement>('.choose')!.focus();
     await userEvent.keyboard('{Tab}');
     expect(focused(element)).toBe('Skip to all uploads');
@@ -113,8 +114,7 @@ describe('<resumable-upload> focus', () => {
   it('scrolls a row the sticky summary covers into full view when it takes the focus', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     element.addFiles(Array.from({ length: 12 }, (_, i) => patternFile(10, `tall-${i}.bin`)));
-    await element.updateComplete;
-    const summary = shadow(element).querySelector<HTMLElement>('[part~=summary]')!;
+    const summary = await summaryOf(element);
     const rows = [...shadow(element).querySelectorAll<HTMLLIElement>('[part~=list] > li')];
     // The first row the summary, stuck to the bottom of the screen, covers at least in part.
     const covered = rows.findIndex((row) => row.getBoundingClientRect().bottom > summary.getBoundingClientRect().top);

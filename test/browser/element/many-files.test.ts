@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import { patternFile } from '../support/files.ts';
 import { faultHeaders } from '../support/server.ts';
 import type { UploadItem } from '../../../src/element.ts';
-import { mount, reachStatus, rowOf, scrollToRow, shadow } from './support/fixture.ts';
+import { mount, reachStatus, rowOf, scrollToRow, shadow, summaryOf } from './support/fixture.ts';
 
 const rows = (element: HTMLElement) => [...element.shadowRoot!.querySelectorAll<HTMLLIElement>('[part~="list"] > li')];
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
@@ -85,7 +85,7 @@ describe('<resumable-upload> with many files', () => {
       expect(frames).toBeGreaterThan(1);
       expect([...changedRows.rows]).toEqual([target.id]);
       visitedOthers.push(visited.size);
-      const counts = [...shadow(element).querySelectorAll('[part~=summary-counts] bdi')].map((bdi) => bdi.textContent?.replace(/[\u2066-\u2069]/g, ''));
+      const counts = [...(await summaryOf(element)).querySelectorAll('[part~=summary-counts] bdi')].map((bdi) => bdi.textContent?.replace(/[\u2066-\u2069]/g, ''));
       expect(counts).toEqual(['1 done', `${count - 1} left`]);
       element.remove();
     }
@@ -171,7 +171,7 @@ describe('<resumable-upload> with many files', () => {
       expect(Math.abs(placeOf(middle!) - 1 - index)).toBeLessThanOrEqual(6);
     }
     // Rows down to the bottom of the screen, where the summary (sticky) begins.
-    const summaryTop = shadow(element).querySelector('[part~=summary]')?.getBoundingClientRect().top ?? innerHeight;
+    const summaryTop = (await summaryOf(element)).getBoundingClientRect().top;
     expect(rowAt(element, Math.min(innerHeight, summaryTop) - 1)).not.toBeNull();
   });
 

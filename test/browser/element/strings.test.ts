@@ -11,7 +11,7 @@ import { patternFile, QUANTUM } from '../support/files.ts';
 import { formatterFor } from '../../../src/element/i18n/format.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { RIGHT_TO_LEFT, shippedLocales } from './support/locales.ts';
-import { mount, reachStatus, rowOf, shadow } from './support/fixture.ts';
+import { mount, reachStatus, rowOf, shadow, summaryOf } from './support/fixture.ts';
 import { until } from '../../support/until.ts';
 
 registerLocale('fa', fa);
@@ -61,10 +61,8 @@ describe('<resumable-upload> strings and languages', () => {
     const counts = async (lang: string, files: number) => {
       const element = await mount({ lang, auto: 'false', multiple: true });
       element.addFiles(Array.from({ length: files }, (_, i) => patternFile(10, `${i}.bin`)));
-      await element.updateComplete;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      await element.updateComplete;
-      return strip(shadow(element).querySelector('[part=summary-counts]')?.textContent)?.replace(/\s+/g, ' ');
+      const summary = await summaryOf(element);
+      return strip(summary.querySelector('[part=summary-counts]')?.textContent)?.replace(/\s+/g, ' ');
     };
     expect(await counts('ru', 2)).toContain('осталось 2 файла');
     expect(await counts('ru', 5)).toContain('осталось 5 файлов');

@@ -1,23 +1,11 @@
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { ResumableUploadElement } from '../../../src/element.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { faultHeaders } from '../support/server.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { mount, nextEvent, reachStatus, shadow } from './support/fixture.ts';
+import { mount, nextEvent, reachStatus, shadow, summaryOf } from './support/fixture.ts';
 
 const strip = (value: string | null | undefined) => value?.replace(/[\u2068\u2069]/g, '').replace(/\s+/g, ' ').trim();
-
-/** The summary once its lazily loaded part is on screen. */
-async function summaryOf(element: ResumableUploadElement): Promise<HTMLElement> {
-  for (let frame = 0; frame < 300; frame++) {
-    await element.updateComplete;
-    const found = shadow(element).querySelector<HTMLElement>('[part~=summary]');
-    if (found) return found;
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }
-  throw new Error('No summary');
-}
 
 const figuresOf = (summary: HTMLElement, part: string) => [...summary.querySelectorAll(`[part~=${part}] bdi`)].map((bdi) => strip(bdi.textContent));
 const buttonsOf = (summary: HTMLElement) => [...summary.querySelectorAll('[part~=summary-button]')].map((button) => strip(button.textContent));
@@ -25,9 +13,11 @@ const buttonsOf = (summary: HTMLElement) => [...summary.querySelectorAll('[part~
 describe('<resumable-upload> summary', () => {
   it('is not there for one file, and counts files and confirmed bytes over all of them from the second', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
-    element.addFiles([patternFile(1000, 'one.bin')]);
+    // Two files, then one: the summary's part has loaded, and one file has none.
+    const [, extra] = element.addFiles([patternFile(1000, 'one.bin'), patternFile(10, 'extra.bin')]);
+    await summaryOf(element);
+    extra!.remove();
     await element.updateComplete;
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(shadow(element).querySelector('[part~=summary]')).toBeNull();
 
     const [two] = element.addFiles([patternFile(3000, 'two.bin')]);

@@ -74,6 +74,14 @@ export async function scrollToRow(element: ResumableUploadElement, index: number
   await element.updateComplete;
 }
 
+/** The summary, once its part (loaded with the first row) is in and it is shown (from the second file). */
+export async function summaryOf(element: ResumableUploadElement): Promise<HTMLElement> {
+  return until(
+    async () => (await element.updateComplete, shadow(element).querySelector<HTMLElement>('[part~=summary]')),
+    () => `the summary (${element.items.length} files listed)`,
+  );
+}
+
 /** Resolves with the next event of this type from the element. */
 export function nextEvent<K extends keyof HTMLElementEventMap>(
   element: ResumableUploadElement,
