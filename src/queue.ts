@@ -18,4 +18,5 @@ export type {
 export type { IncomingFile, UploadItem } from './queue/item/upload-item.ts';
 export { ItemStatuses, type ItemStatus } from './queue/item/item-status.ts';
 export type { Tally } from './queue/item/tally.ts';
+export type { SessionStanding } from './queue/session-standing.ts';
 export type { RejectReason } from './queue/validation/check-file.ts';

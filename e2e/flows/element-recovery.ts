@@ -30,7 +30,8 @@ export const elementRecoveryFlows = [
     const session = (await sessionOf(d, 'default'))!;
 
     await d.reload();
-    const [interrupted] = await until(() => element.interrupted(), (rows) => rows.length > 0, 'the interrupted upload listed');
+    // Listed, then with the figure its session gives when asked.
+    const [interrupted] = await until(() => element.interrupted(), (rows) => rows.length > 0 && !!rows[0]!.text?.includes('%'), "the interrupted upload listed with the server's figure");
     d.expect(await element.interrupted()).toHaveLength(1);
     d.expect(interrupted!.name).toBe(name);
     d.expect(interrupted!.text).toMatch(/^Interrupted at \u2068\d+%\u2069: choose the file again to resume$/);

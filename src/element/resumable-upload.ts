@@ -553,7 +553,7 @@ export class ResumableUploadElement extends LitElement {
       ${interrupted.length === 0 || !interruptedRow
         ? nothing
         : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#interrupted.onAction}>
-            ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, this.#interrupted.canResume(record), wording))}
+            ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, wording))}
           </ul>`}
       ${items.length > 0
         ? html`${items.length > ALL_ROWS_UP_TO && this.#summary ? this.#summary.skipToSummary(t.skipToSummary, this.renderRoot) : nothing}<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>

@@ -2,7 +2,9 @@ import type { SessionStore } from '../storage/session-store.ts';
 import type { StoredUpload } from '../storage/stored-upload.ts';
 import type { IncomingFile } from './item/upload-item.ts';
 import { sameFile } from './same-file.ts';
+import type { SessionStanding } from './session-standing.ts';
 import {
+  askSession,
   cancelSession,
   fileOfStoredUpload,
   forgetStoredUpload,
@@ -23,13 +25,17 @@ export interface InterruptedSource {
   changed(): void;
 }
 
+/** A session that does not answer its status query by then is taken as unanswered. */
+const ASK_TIMEOUT_MS = 10_000;
+
 /**
  * A chunk of its own with the store's code, loaded when the queue first reads the store.
  *
  * The uploads of this endpoint that a reload, a crash or a closed tab interrupted, as the engine
  * kept them in the store (IndexedDB unless it was given another): listed so a person can resume
  * (from the kept file handle) or choose the file again; the engine's fingerprint then decides
- * whether the server's bytes count.
+ * whether the server's bytes count. Each listed session is asked where it stands (a status query):
+ * the record's figure may be older than the server's (an answer lost, a tab closed mid-chunk).
  */
 export class InterruptedList {
   readonly #source: InterruptedSource;
@@ -40,6 +46,9 @@ export class InterruptedList {
   readonly #opening = new Set<string>();
   /** Only the latest listing counts when the endpoint changes while one is read. */
   #generation = 0;
+  /** What each listed session answered to its status query, by fingerprint; absent while it is asked. */
+  readonly #standing = new Map<string, SessionStanding>();
+  readonly #asked = new Set<string>();
 
   constructor(source: InterruptedSource) {
     this.#source = source;
@@ -52,6 +61,11 @@ export class InterruptedList {
   /** True when the file can be read from its kept handle; false means choose it again. */
   canResume(record: StoredUpload): boolean {
     return record.fileHandle !== undefined && !this.#needsFile.has(record.fingerprint);
+  }
+
+  /** Where the record's session stands: asked once when it is first listed. */
+  standingOf(record: StoredUpload): SessionStanding {
+    return this.#standing.get(record.fingerprint) ?? 'asking';
   }
 
   /** Reads the records again (on connect, and when the endpoint or the store changes). */
@@ -72,6 +86,16 @@ export class InterruptedList {
     if (generation !== this.#generation) return;
     const listed = records.length > 0 ? this.#source.listed() : [];
     this.#set(records.filter((record) => !listed.some((file) => sameFile(file, record))));
+    for (const record of this.#records) void this.#ask(record, endpoint);
+  }
+
+  async #ask(record: StoredUpload, endpoint: string): Promise<void> {
+    const { fingerprint } = record;
+    if (this.#asked.has(fingerprint)) return;
+    this.#asked.add(fingerprint);
+    this.#standing.set(fingerprint, await askSession(record, endpoint, AbortSignal.timeout(ASK_TIMEOUT_MS)));
+    // A new list: the queue's snapshot changes with it.
+    if (this.#records.includes(record)) this.#set([...this.#records]);
   }
 
   /**

@@ -2,6 +2,7 @@ import type { UploadOptions } from '../engine/options.ts';
 import { isActive } from '../engine/state.ts';
 import type { StoredUpload } from '../storage/stored-upload.ts';
 import type { InterruptedList } from './interrupted-list.ts';
+import type { SessionStanding } from './session-standing.ts';
 import type { ItemStatus } from './item/item-status.ts';
 import { prefetchEngine } from './item/load-engine.ts';
 import { RunningTally, type Tally } from './item/tally.ts';
@@ -230,6 +231,14 @@ export class QueueCore extends EventTarget implements ItemHost {
   /** True when an interrupted upload's file can be read from its kept handle (`resumeInterrupted`); false: add the file again. */
   canResume(record: StoredUpload): boolean {
     return !!this.#interrupted?.canResume(record);
+  }
+
+  /**
+   * Where an interrupted upload's session stands, as its server answered a status query made when it
+   * was listed: the bytes it holds, `'gone'`, `'asking'` until it answers, or `'unanswered'`.
+   */
+  standingOf(record: StoredUpload): SessionStanding {
+    return this.#interrupted?.standingOf(record) ?? 'asking';
   }
 
   /**

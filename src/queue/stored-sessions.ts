@@ -7,6 +7,7 @@ export { fileOfStoredUpload } from '../storage/stored-file.ts';
 export { forgetStoredUpload, listStoredUploads } from '../storage/stored-uploads.ts';
 export { lockedFingerprints, takeUploadLock } from '../storage/upload-lock.ts';
 export { isTrustedStoredSession } from '../security/origin-policy.ts';
+export { askSession } from './session-standing.ts';
 
 /** Ends a stored session on the server with the library's default HTTP client. */
 export const cancelSession = (sessionUri: string, endpoint: string | undefined): Promise<void> => cancel(sessionUri, endpoint, defaultClient());

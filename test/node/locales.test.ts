@@ -8,6 +8,7 @@ import { backgroundEnglish } from '../../src/element/background/background-strin
 import { editorEnglish } from '../../src/element/editor/editor-strings.ts';
 import { cameraEnglish } from '../../src/element/camera/camera-strings.ts';
 import { metaEnglish } from '../../src/element/metadata/meta-strings.ts';
+import { interruptedEnglish } from '../../src/element/interrupted/interrupted-strings.ts';
 import { en, type PluralMessage, type UploadStrings } from '../../src/element/i18n/strings.ts';
 import { entries } from '../../vite.lib.config.ts';
 
@@ -24,8 +25,8 @@ const translations = await Promise.all(
   }),
 );
 
-/** Every English word: the element's, and those of its `background` and `camera` parts, its live region, its image editor and its details form, which load with those parts. */
-const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...cameraEnglish, ...announceEnglish, ...editorEnglish, ...metaEnglish };
+/** Every English word: the element's, and those of its `background` and `camera` parts, its live region, its image editor, its details form and its interrupted rows, which load with those parts. */
+const english: Record<string, Message> = { ...en, ...backgroundEnglish, ...cameraEnglish, ...announceEnglish, ...editorEnglish, ...metaEnglish, ...interruptedEnglish };
 
 type Message = string | PluralMessage;
 const isPlural = (message: unknown): message is PluralMessage => typeof message === 'object' && message !== null;

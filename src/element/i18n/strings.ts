@@ -3,6 +3,7 @@ import type { BackgroundStrings } from '../background/background-strings.ts';
 import type { EditorStrings } from '../editor/editor-strings.ts';
 import type { CameraStrings } from '../camera/camera-strings.ts';
 import type { MetaStrings } from '../metadata/meta-strings.ts';
+import type { InterruptedStrings } from '../interrupted/interrupted-strings.ts';
 import type { PluralMessage } from './plural-message.ts';
 
 export type { PluralMessage } from './plural-message.ts';
@@ -12,17 +13,19 @@ export type { PluralMessage } from './plural-message.ts';
  * element with values already formatted for the language (sizes, percents, durations via `Intl`).
  * A key whose words follow a number is a {@link PluralMessage} and its number is `{count}`.
  * The words of the `background` and `camera` attributes (`backgroundLabel`, `camera`, …), those the
- * live region says (`announceStart`, …), the image editor's (`editorSave`, …) and the details form's
- * (`metaEdit`, …) are optional here: their English loads with that part of the element (see
- * `BackgroundStrings`, `CameraStrings`, `AnnounceStrings`, `EditorStrings`, `MetaStrings`), the
- * translations carry them all.
+ * live region says (`announceStart`, …), the image editor's (`editorSave`, …), the details form's
+ * (`metaEdit`, …) and an interrupted row's (`interruptedAsking`, …) are optional here: their
+ * English loads with that part of the element (see `BackgroundStrings`, `CameraStrings`,
+ * `AnnounceStrings`, `EditorStrings`, `MetaStrings`, `InterruptedStrings`), the translations carry
+ * them all.
  */
 export interface UploadStrings
   extends Partial<BackgroundStrings>,
     Partial<AnnounceStrings>,
     Partial<EditorStrings>,
     Partial<CameraStrings>,
-    Partial<MetaStrings> {
+    Partial<MetaStrings>,
+    Partial<InterruptedStrings> {
   /** The picker button, with `multiple`. */
   chooseFiles: string;
   /** The picker button, without `multiple`. */
@@ -52,6 +55,8 @@ export interface UploadStrings
 
   /** Progress as text, also the progress bar's `aria-valuetext`: `{percent}`, `{done}`, `{total}`. */
   progress: string;
+  /** The bar's `aria-valuetext` while a chunk is on its way: `{progress}` as above, and how much the browser has `{sent}` (a percent in tenths). */
+  progressSent: string;
   /** `{time}`: the estimated time left. */
   timeLeft: string;
 
@@ -154,6 +159,7 @@ export const en: UploadStrings = {
   rejected: 'Not added: {reason}',
 
   progress: '{percent}, {done} of {total}',
+  progressSent: '{progress} ({sent} sent)',
   timeLeft: '{time} left',
 
   start: 'Start {name}',

@@ -1,4 +1,5 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { Wording } from '../render/describe.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { QueueCore } from '../../queue/queue-core.ts';
 
@@ -34,14 +35,14 @@ export class InterruptedUploads implements ReactiveController {
     return this.#queue.interrupted;
   }
 
-  /** Renders a record's row: loaded with the records, so it is there whenever one is listed. */
-  get interruptedRow(): RowModule['interruptedRow'] | undefined {
-    return this.#rows?.interruptedRow;
-  }
-
-  /** True when Resume can read the file from its kept handle; false means choose it again. */
-  canResume(record: StoredUpload): boolean {
-    return this.#queue.canResume(record);
+  /**
+   * Renders a record's row, with Resume when the file can be read from its kept handle (else Choose
+   * again) and where its session stands: loaded with the records, so it is there whenever one is listed.
+   */
+  get interruptedRow(): ((record: StoredUpload, wording: Wording) => TemplateResult) | undefined {
+    const rows = this.#rows;
+    const queue = this.#queue;
+    return rows && ((record, wording) => rows.interruptedRow(record, queue.canResume(record), queue.standingOf(record), wording));
   }
 
   hostConnected(): void {

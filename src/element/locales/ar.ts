@@ -23,6 +23,7 @@ export const ar = {
   rejected: 'لم يُضف: {reason}',
 
   progress: '{percent}، {done} من {total}',
+  progressSent: '{progress} (أُرسل {sent})',
   timeLeft: 'متبقٍّ {time}',
 
   start: 'ابدأ رفع {name}',
@@ -35,6 +36,8 @@ export const ar = {
   interruptedLabel: 'عمليات رفع متوقفة',
   interrupted: 'توقف عند {percent}',
   interruptedNeedsFile: 'توقف عند {percent}: اختر الملف مرة أخرى للمتابعة',
+  interruptedAsking: 'توقف: جارٍ سؤال الخادم عن المدى الذي بلغه',
+  interruptedGone: 'توقف: لم يعد الخادم يحتفظ به، لذا سيبدأ من جديد',
   chooseAgain: 'اختر مرة أخرى',
   chooseAgainLabel: 'اختر مرة أخرى لمتابعة {name}',
   discard: 'تجاهل {name}',

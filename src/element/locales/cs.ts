@@ -23,6 +23,7 @@ export const cs = {
   rejected: 'Nepřidáno: {reason}',
 
   progress: '{percent}, {done} z {total}',
+  progressSent: '{progress} (odesláno {sent})',
   timeLeft: 'Zbývá {time}',
 
   start: 'Nahrát {name}',
@@ -35,6 +36,8 @@ export const cs = {
   interruptedLabel: 'Přerušená nahrávání',
   interrupted: 'Přerušeno na {percent}',
   interruptedNeedsFile: 'Přerušeno na {percent}: pro pokračování vyberte soubor znovu',
+  interruptedAsking: 'Přerušeno: zjišťuje se u serveru, kolik už má',
+  interruptedGone: 'Přerušeno: server už ho nemá, začne se znovu',
   chooseAgain: 'Vybrat znovu',
   chooseAgainLabel: 'Vybrat znovu a pokračovat v nahrávání {name}',
   discard: 'Zahodit {name}',

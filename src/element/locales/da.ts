@@ -23,6 +23,7 @@ export const da = {
   rejected: 'Ikke tilføjet: {reason}',
 
   progress: '{percent}, {done} af {total}',
+  progressSent: '{progress} ({sent} sendt)',
   timeLeft: '{time} tilbage',
 
   start: 'Upload {name}',
@@ -35,6 +36,8 @@ export const da = {
   interruptedLabel: 'Afbrudte uploads',
   interrupted: 'Afbrudt ved {percent}',
   interruptedNeedsFile: 'Afbrudt ved {percent}: vælg filen igen for at fortsætte',
+  interruptedAsking: 'Afbrudt: spørger serveren, hvor langt den nåede',
+  interruptedGone: 'Afbrudt: serveren har den ikke længere, så den starter forfra',
   chooseAgain: 'Vælg igen',
   chooseAgainLabel: 'Vælg igen for at genoptage {name}',
   discard: 'Kassér {name}',

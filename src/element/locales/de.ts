@@ -23,6 +23,7 @@ export const de = {
   rejected: 'Nicht hinzugefügt: {reason}',
 
   progress: '{percent}, {done} von {total}',
+  progressSent: '{progress} ({sent} gesendet)',
   timeLeft: 'Noch {time}',
 
   start: '{name} hochladen',
@@ -35,6 +36,8 @@ export const de = {
   interruptedLabel: 'Unterbrochene Uploads',
   interrupted: 'Bei {percent} unterbrochen',
   interruptedNeedsFile: 'Bei {percent} unterbrochen: Datei erneut auswählen, um fortzufahren',
+  interruptedAsking: 'Unterbrochen: Server wird gefragt, wie weit er ist',
+  interruptedGone: 'Unterbrochen: Der Server hat ihn nicht mehr, daher beginnt er von vorn',
   chooseAgain: 'Erneut auswählen',
   chooseAgainLabel: 'Erneut auswählen, um {name} fortzusetzen',
   discard: '{name} verwerfen',

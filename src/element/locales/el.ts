@@ -23,6 +23,7 @@ export const el = {
   rejected: 'Δεν προστέθηκε: {reason}',
 
   progress: '{percent}, {done} από {total}',
+  progressSent: '{progress} (στάλθηκε {sent})',
   timeLeft: 'Χρόνος που απομένει: {time}',
 
   start: 'Μεταφόρτωση {name}',
@@ -35,6 +36,8 @@ export const el = {
   interruptedLabel: 'Μεταφορτώσεις που διακόπηκαν',
   interrupted: 'Διακόπηκε στο {percent}',
   interruptedNeedsFile: 'Διακόπηκε στο {percent}: επιλέξτε ξανά το αρχείο για να συνεχίσετε',
+  interruptedAsking: 'Διακόπηκε: ερωτάται ο διακομιστής πόσο προχώρησε',
+  interruptedGone: 'Διακόπηκε: ο διακομιστής δεν το έχει πια, οπότε ξεκινά από την αρχή',
   chooseAgain: 'Επιλογή ξανά',
   chooseAgainLabel: 'Επιλογή ξανά για συνέχιση του {name}',
   discard: 'Απόρριψη {name}',

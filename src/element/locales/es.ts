@@ -23,6 +23,7 @@ export const es = {
   rejected: 'No se añadió: {reason}',
 
   progress: '{percent}, {done} de {total}',
+  progressSent: '{progress} ({sent} enviado)',
   timeLeft: 'Tiempo restante: {time}',
 
   start: 'Subir {name}',
@@ -35,6 +36,8 @@ export const es = {
   interruptedLabel: 'Subidas interrumpidas',
   interrupted: 'Se interrumpió al {percent}',
   interruptedNeedsFile: 'Se interrumpió al {percent}: vuelve a elegir el archivo para reanudar',
+  interruptedAsking: 'Interrumpido: preguntando al servidor hasta dónde llegó',
+  interruptedGone: 'Interrumpido: el servidor ya no lo tiene, así que empieza de nuevo',
   chooseAgain: 'Elegir de nuevo',
   chooseAgainLabel: 'Elegir de nuevo para reanudar {name}',
   discard: 'Descartar {name}',

@@ -23,6 +23,7 @@ export const fa = {
   rejected: 'افزوده نشد: {reason}',
 
   progress: '{percent}، {done} از {total}',
+  progressSent: '{progress} ({sent} ارسال شد)',
   timeLeft: '{time} مانده',
 
   start: 'شروع بارگذاری {name}',
@@ -35,6 +36,8 @@ export const fa = {
   interruptedLabel: 'بارگذاری‌های نیمه‌کاره',
   interrupted: 'در {percent} متوقف شد',
   interruptedNeedsFile: 'در {percent} متوقف شد: برای ادامه، فایل را دوباره انتخاب کنید',
+  interruptedAsking: 'متوقف شد: در حال پرسیدن از سرور که تا کجا رسیده است',
+  interruptedGone: 'متوقف شد: سرور دیگر آن را ندارد، پس از ابتدا شروع می‌شود',
   chooseAgain: 'انتخاب دوباره',
   chooseAgainLabel: 'انتخاب دوباره برای ادامهٔ {name}',
   discard: 'کنار گذاشتن {name}',

@@ -23,6 +23,7 @@ export const fi = {
   rejected: 'Ei lisätty: {reason}',
 
   progress: '{percent}, {done} / {total}',
+  progressSent: '{progress} ({sent} lähetetty)',
   timeLeft: 'Aikaa jäljellä {time}',
 
   start: 'Lähetä {name}',
@@ -35,6 +36,8 @@ export const fi = {
   interruptedLabel: 'Katkenneet lähetykset',
   interrupted: 'Katkesi kohdassa {percent}',
   interruptedNeedsFile: 'Katkesi kohdassa {percent}: valitse tiedosto uudelleen jatkaaksesi',
+  interruptedAsking: 'Katkesi: kysytään palvelimelta, kuinka pitkälle se ehti',
+  interruptedGone: 'Katkesi: palvelimella ei ole sitä enää, joten se alkaa alusta',
   chooseAgain: 'Valitse uudelleen',
   chooseAgainLabel: 'Valitse uudelleen ja jatka {name}',
   discard: 'Hylkää {name}',

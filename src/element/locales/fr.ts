@@ -23,6 +23,7 @@ export const fr = {
   rejected: 'Non ajouté\u00a0: {reason}',
 
   progress: '{percent}, {done} sur {total}',
+  progressSent: '{progress} ({sent} envoyé)',
   timeLeft: 'Temps restant\u00a0: {time}',
 
   start: 'Importer {name}',
@@ -35,6 +36,8 @@ export const fr = {
   interruptedLabel: 'Importations interrompues',
   interrupted: 'Interrompu à {percent}',
   interruptedNeedsFile: 'Interrompu à {percent}\u00a0: choisissez à nouveau le fichier pour reprendre',
+  interruptedAsking: 'Interrompu\u00a0: demande au serveur où il en est',
+  interruptedGone: 'Interrompu\u00a0: le serveur ne l’a plus, il reprend donc depuis le début',
   chooseAgain: 'Choisir à nouveau',
   chooseAgainLabel: 'Choisir à nouveau pour reprendre {name}',
   discard: 'Abandonner {name}',

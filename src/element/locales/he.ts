@@ -23,6 +23,7 @@ export const he = {
   rejected: 'לא נוסף: {reason}',
 
   progress: '{percent}, {done} מתוך {total}',
+  progressSent: '{progress} ({sent} נשלחו)',
   timeLeft: 'זמן שנותר: {time}',
 
   start: 'התחלת העלאה של {name}',
@@ -35,6 +36,8 @@ export const he = {
   interruptedLabel: 'העלאות שנקטעו',
   interrupted: 'נקטעה ב־{percent}',
   interruptedNeedsFile: 'נקטעה ב־{percent}: יש לבחור את הקובץ שוב כדי להמשיך',
+  interruptedAsking: 'נקטעה: בודקים מול השרת כמה התקבל',
+  interruptedGone: 'נקטעה: השרת כבר לא מחזיק בה, ולכן היא תתחיל מההתחלה',
   chooseAgain: 'בחירה מחדש',
   chooseAgainLabel: 'בחירה מחדש כדי להמשיך את {name}',
   discard: 'מחיקת {name}',

@@ -23,6 +23,7 @@ export const hi = {
   rejected: 'नहीं जोड़ा गया: {reason}',
 
   progress: '{percent}, {total} में से {done}',
+  progressSent: '{progress} ({sent} भेजा गया)',
   timeLeft: '{time} बाकी',
 
   start: '{name} अपलोड करें',
@@ -35,6 +36,8 @@ export const hi = {
   interruptedLabel: 'बीच में रुके अपलोड',
   interrupted: '{percent} पर रुका',
   interruptedNeedsFile: '{percent} पर रुका: जारी रखने के लिए फ़ाइल फिर से चुनें',
+  interruptedAsking: 'रुका: सर्वर से पूछा जा रहा है कि कितना पहुँचा',
+  interruptedGone: 'रुका: सर्वर के पास यह अब नहीं है, इसलिए यह फिर से शुरू होगा',
   chooseAgain: 'फिर से चुनें',
   chooseAgainLabel: 'फिर से चुनें और {name} का अपलोड जारी रखें',
   discard: '{name} का अपलोड छोड़ दें',

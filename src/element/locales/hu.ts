@@ -23,6 +23,7 @@ export const hu = {
   rejected: 'Nincs hozzáadva: {reason}',
 
   progress: '{percent}, {done} / {total}',
+  progressSent: '{progress} ({sent} elküldve)',
   timeLeft: 'Hátralévő idő: {time}',
 
   start: '{name} feltöltése',
@@ -35,6 +36,8 @@ export const hu = {
   interruptedLabel: 'Félbeszakadt feltöltések',
   interrupted: 'Félbeszakadt {percent} után',
   interruptedNeedsFile: 'Félbeszakadt {percent} után: a folytatáshoz válassza ki újra a fájlt',
+  interruptedAsking: 'Félbeszakadt: a szerver lekérdezése, meddig jutott',
+  interruptedGone: 'Félbeszakadt: a szerveren már nincs meg, ezért elölről kezdődik',
   chooseAgain: 'Újbóli kiválasztás',
   chooseAgainLabel: 'Újbóli kiválasztás: {name} folytatása',
   discard: '{name} elvetése',

@@ -23,6 +23,7 @@ export const id = {
   rejected: 'Tidak ditambahkan: {reason}',
 
   progress: '{percent}, {done} dari {total}',
+  progressSent: '{progress} ({sent} terkirim)',
   timeLeft: 'Sisa {time}',
 
   start: 'Unggah {name}',
@@ -35,6 +36,8 @@ export const id = {
   interruptedLabel: 'Unggahan yang terputus',
   interrupted: 'Terputus di {percent}',
   interruptedNeedsFile: 'Terputus di {percent}: pilih file lagi untuk melanjutkan',
+  interruptedAsking: 'Terputus: menanyakan ke server sejauh mana',
+  interruptedGone: 'Terputus: server tidak lagi menyimpannya, jadi dimulai dari awal',
   chooseAgain: 'Pilih lagi',
   chooseAgainLabel: 'Pilih lagi untuk melanjutkan {name}',
   discard: 'Buang {name}',

@@ -23,6 +23,7 @@ export const it = {
   rejected: 'Non aggiunto: {reason}',
 
   progress: '{percent}, {done} di {total}',
+  progressSent: '{progress} ({sent} inviato)',
   timeLeft: 'Tempo rimanente: {time}',
 
   start: 'Carica {name}',
@@ -35,6 +36,8 @@ export const it = {
   interruptedLabel: 'Caricamenti interrotti',
   interrupted: 'Interrotto al {percent}',
   interruptedNeedsFile: 'Interrotto al {percent}: scegli di nuovo il file per riprendere',
+  interruptedAsking: 'Interrotto: si chiede al server a che punto è',
+  interruptedGone: 'Interrotto: il server non lo ha più, quindi riparte da capo',
   chooseAgain: 'Scegli di nuovo',
   chooseAgainLabel: 'Scegli di nuovo per riprendere {name}',
   discard: 'Scarta {name}',

@@ -23,6 +23,7 @@ export const ja = {
   rejected: '追加できません: {reason}',
 
   progress: '{percent}、{done} / {total}',
+  progressSent: '{progress}（{sent} 送信済み）',
   timeLeft: '残り {time}',
 
   start: '{name} をアップロード',
@@ -35,6 +36,8 @@ export const ja = {
   interruptedLabel: '中断されたアップロード',
   interrupted: '{percent} で中断',
   interruptedNeedsFile: '{percent} で中断: 再開するにはファイルをもう一度選択してください',
+  interruptedAsking: '中断: サーバーに進み具合を確認しています',
+  interruptedGone: '中断: サーバーにもう残っていないため、最初からやり直します',
   chooseAgain: 'もう一度選択',
   chooseAgainLabel: 'もう一度選択: {name} を再開',
   discard: '{name} を破棄',

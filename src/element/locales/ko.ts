@@ -23,6 +23,7 @@ export const ko = {
   rejected: '추가되지 않음: {reason}',
 
   progress: '{percent}, {total} 중 {done}',
+  progressSent: '{progress} ({sent} 전송됨)',
   timeLeft: '{time} 남음',
 
   start: '{name} 업로드',
@@ -35,6 +36,8 @@ export const ko = {
   interruptedLabel: '중단된 업로드',
   interrupted: '{percent}에서 중단됨',
   interruptedNeedsFile: '{percent}에서 중단됨: 계속하려면 파일을 다시 선택하세요',
+  interruptedAsking: '중단됨: 서버에 진행 상황을 확인하는 중',
+  interruptedGone: '중단됨: 서버에 더 이상 없으므로 처음부터 다시 시작합니다',
   chooseAgain: '다시 선택',
   chooseAgainLabel: '다시 선택 후 {name} 업로드 재개',
   discard: '{name} 삭제',

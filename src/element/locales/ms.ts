@@ -23,6 +23,7 @@ export const ms = {
   rejected: 'Tidak ditambah: {reason}',
 
   progress: '{percent}, {done} daripada {total}',
+  progressSent: '{progress} ({sent} dihantar)',
   timeLeft: '{time} lagi',
 
   start: 'Muat naik {name}',
@@ -35,6 +36,8 @@ export const ms = {
   interruptedLabel: 'Muat naik yang terganggu',
   interrupted: 'Terganggu pada {percent}',
   interruptedNeedsFile: 'Terganggu pada {percent}: pilih fail itu semula untuk menyambung',
+  interruptedAsking: 'Terganggu: bertanya kepada pelayan sejauh mana',
+  interruptedGone: 'Terganggu: pelayan tidak lagi menyimpannya, jadi ia bermula semula',
   chooseAgain: 'Pilih semula',
   chooseAgainLabel: 'Pilih semula untuk menyambung {name}',
   discard: 'Abaikan {name}',

@@ -23,6 +23,7 @@ export const nl = {
   rejected: 'Niet toegevoegd: {reason}',
 
   progress: '{percent}, {done} van {total}',
+  progressSent: '{progress} ({sent} verzonden)',
   timeLeft: 'Nog {time}',
 
   start: '{name} uploaden',
@@ -35,6 +36,8 @@ export const nl = {
   interruptedLabel: 'Onderbroken uploads',
   interrupted: 'Onderbroken bij {percent}',
   interruptedNeedsFile: 'Onderbroken bij {percent}: kies het bestand opnieuw om te hervatten',
+  interruptedAsking: 'Onderbroken: de server wordt gevraagd hoe ver hij is',
+  interruptedGone: 'Onderbroken: de server heeft het niet meer, dus het begint opnieuw',
   chooseAgain: 'Opnieuw kiezen',
   chooseAgainLabel: 'Opnieuw kiezen om {name} te hervatten',
   discard: '{name} verwijderen',

@@ -23,6 +23,7 @@ export const pl = {
   rejected: 'Nie dodano: {reason}',
 
   progress: '{percent}, {done} z {total}',
+  progressSent: '{progress} (wysłano {sent})',
   timeLeft: 'Pozostały czas: {time}',
 
   start: 'Prześlij plik {name}',
@@ -35,6 +36,8 @@ export const pl = {
   interruptedLabel: 'Przerwane przesyłanie plików',
   interrupted: 'Przerwano przy {percent}',
   interruptedNeedsFile: 'Przerwano przy {percent}: wybierz plik ponownie, aby wznowić',
+  interruptedAsking: 'Przerwano: pytanie serwera, ile już ma',
+  interruptedGone: 'Przerwano: serwer już go nie ma, więc zacznie się od nowa',
   chooseAgain: 'Wybierz ponownie',
   chooseAgainLabel: 'Wybierz ponownie, aby wznowić przesyłanie pliku {name}',
   discard: 'Odrzuć plik {name}',

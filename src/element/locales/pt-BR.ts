@@ -23,6 +23,7 @@ export const ptBR = {
   rejected: 'Não adicionado: {reason}',
 
   progress: '{percent}, {done} de {total}',
+  progressSent: '{progress} ({sent} enviado)',
   timeLeft: 'Tempo restante: {time}',
 
   start: 'Enviar {name}',
@@ -35,6 +36,8 @@ export const ptBR = {
   interruptedLabel: 'Envios interrompidos',
   interrupted: 'Interrompido em {percent}',
   interruptedNeedsFile: 'Interrompido em {percent}: escolha o arquivo de novo para retomar',
+  interruptedAsking: 'Interrompido: perguntando ao servidor até onde chegou',
+  interruptedGone: 'Interrompido: o servidor não o tem mais, então recomeça do início',
   chooseAgain: 'Escolher de novo',
   chooseAgainLabel: 'Escolher de novo para retomar {name}',
   discard: 'Descartar {name}',

@@ -23,6 +23,7 @@ export const ptPT = {
   rejected: 'Não adicionado: {reason}',
 
   progress: '{percent}, {done} de {total}',
+  progressSent: '{progress} ({sent} enviado)',
   timeLeft: 'Tempo restante: {time}',
 
   start: 'Carregar {name}',
@@ -35,6 +36,8 @@ export const ptPT = {
   interruptedLabel: 'Carregamentos interrompidos',
   interrupted: 'Interrompido em {percent}',
   interruptedNeedsFile: 'Interrompido em {percent}: escolha o ficheiro novamente para retomar',
+  interruptedAsking: 'Interrompido: a perguntar ao servidor até onde chegou',
+  interruptedGone: 'Interrompido: o servidor já não o tem, por isso recomeça do início',
   chooseAgain: 'Escolher novamente',
   chooseAgainLabel: 'Escolher novamente para retomar {name}',
   discard: 'Descartar {name}',

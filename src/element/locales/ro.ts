@@ -23,6 +23,7 @@ export const ro = {
   rejected: 'Neadăugat: {reason}',
 
   progress: '{percent}, {done} din {total}',
+  progressSent: '{progress} ({sent} trimis)',
   timeLeft: 'Timp rămas: {time}',
 
   start: 'Încărcați {name}',
@@ -35,6 +36,8 @@ export const ro = {
   interruptedLabel: 'Încărcări întrerupte',
   interrupted: 'Întrerupt la {percent}',
   interruptedNeedsFile: 'Întrerupt la {percent}: alegeți din nou fișierul pentru a relua',
+  interruptedAsking: 'Întrerupt: se întreabă serverul cât a primit',
+  interruptedGone: 'Întrerupt: serverul nu îl mai are, așa că începe de la capăt',
   chooseAgain: 'Alegeți din nou',
   chooseAgainLabel: 'Alegeți din nou pentru a relua {name}',
   discard: 'Renunțați la {name}',

@@ -23,6 +23,7 @@ export const ru = {
   rejected: 'Не добавлен: {reason}',
 
   progress: '{percent}, {done} из {total}',
+  progressSent: '{progress} (отправлено {sent})',
   timeLeft: 'Осталось {time}',
 
   start: 'Загрузить {name}',
@@ -35,6 +36,8 @@ export const ru = {
   interruptedLabel: 'Прерванные загрузки',
   interrupted: 'Прервано на {percent}',
   interruptedNeedsFile: 'Прервано на {percent}: выберите файл ещё раз, чтобы продолжить',
+  interruptedAsking: 'Прервано: запрашиваем у сервера, сколько загружено',
+  interruptedGone: 'Прервано: на сервере его больше нет, загрузка начнётся заново',
   chooseAgain: 'Выбрать снова',
   chooseAgainLabel: 'Выбрать снова, чтобы продолжить загрузку {name}',
   discard: 'Удалить загрузку {name}',

@@ -23,6 +23,7 @@ export const sv = {
   rejected: 'Inte tillagd: {reason}',
 
   progress: '{percent}, {done} av {total}',
+  progressSent: '{progress} ({sent} skickat)',
   timeLeft: '{time} kvar',
 
   start: 'Ladda upp {name}',
@@ -35,6 +36,8 @@ export const sv = {
   interruptedLabel: 'Avbrutna uppladdningar',
   interrupted: 'Avbröts vid {percent}',
   interruptedNeedsFile: 'Avbröts vid {percent}: välj filen igen för att fortsätta',
+  interruptedAsking: 'Avbröts: frågar servern hur långt den kom',
+  interruptedGone: 'Avbröts: servern har den inte längre, så den börjar om',
   chooseAgain: 'Välj igen',
   chooseAgainLabel: 'Välj igen för att återuppta {name}',
   discard: 'Ignorera {name}',

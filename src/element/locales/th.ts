@@ -23,6 +23,7 @@ export const th = {
   rejected: 'ไม่ได้เพิ่ม: {reason}',
 
   progress: '{percent}, {done} จาก {total}',
+  progressSent: '{progress} (ส่งแล้ว {sent})',
   timeLeft: 'เหลืออีก {time}',
 
   start: 'อัปโหลด {name}',
@@ -35,6 +36,8 @@ export const th = {
   interruptedLabel: 'การอัปโหลดที่หยุดกลางคัน',
   interrupted: 'หยุดกลางคันที่ {percent}',
   interruptedNeedsFile: 'หยุดกลางคันที่ {percent}: เลือกไฟล์อีกครั้งเพื่ออัปโหลดต่อ',
+  interruptedAsking: 'หยุดกลางคัน: กำลังถามเซิร์ฟเวอร์ว่าได้รับไปเท่าใด',
+  interruptedGone: 'หยุดกลางคัน: เซิร์ฟเวอร์ไม่มีไฟล์นี้แล้ว จึงจะเริ่มใหม่ตั้งแต่ต้น',
   chooseAgain: 'เลือกอีกครั้ง',
   chooseAgainLabel: 'เลือกอีกครั้ง เพื่ออัปโหลด {name} ต่อ',
   discard: 'ละทิ้ง {name}',

@@ -23,6 +23,7 @@ export const tr = {
   rejected: 'Eklenmedi: {reason}',
 
   progress: '{percent}, {done} / {total}',
+  progressSent: '{progress} ({sent} gönderildi)',
   timeLeft: '{time} kaldı',
 
   start: '{name} dosyasını yükle',
@@ -35,6 +36,8 @@ export const tr = {
   interruptedLabel: 'Yarıda kalan yüklemeler',
   interrupted: '{percent} tamamlanmışken kesildi',
   interruptedNeedsFile: '{percent} tamamlanmışken kesildi: devam etmek için dosyayı yeniden seçin',
+  interruptedAsking: 'Kesildi: sunucuya ne kadarının ulaştığı soruluyor',
+  interruptedGone: 'Kesildi: sunucuda artık yok, bu yüzden baştan başlayacak',
   chooseAgain: 'Yeniden seç',
   chooseAgainLabel: 'Yeniden seç ve {name} yüklemesine devam et',
   discard: '{name} yüklemesinden vazgeç',

@@ -23,6 +23,7 @@ export const uk = {
   rejected: 'Не додано: {reason}',
 
   progress: '{percent}, {done} з {total}',
+  progressSent: '{progress} (надіслано {sent})',
   timeLeft: 'Залишилося {time}',
 
   start: 'Завантажити {name}',
@@ -35,6 +36,8 @@ export const uk = {
   interruptedLabel: 'Перервані завантаження',
   interrupted: 'Перервано на {percent}',
   interruptedNeedsFile: 'Перервано на {percent}: виберіть файл ще раз, щоб продовжити',
+  interruptedAsking: 'Перервано: запитуємо сервер, скільки завантажено',
+  interruptedGone: 'Перервано: на сервері його більше немає, тож завантаження почнеться знову',
   chooseAgain: 'Вибрати знову',
   chooseAgainLabel: 'Вибрати знову, щоб продовжити завантаження {name}',
   discard: 'Видалити завантаження {name}',

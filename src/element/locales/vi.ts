@@ -23,6 +23,7 @@ export const vi = {
   rejected: 'Không được thêm: {reason}',
 
   progress: '{percent}, {done} / {total}',
+  progressSent: '{progress} (đã gửi {sent})',
   timeLeft: 'Còn {time}',
 
   start: 'Tải lên {name}',
@@ -35,6 +36,8 @@ export const vi = {
   interruptedLabel: 'Tải lên bị gián đoạn',
   interrupted: 'Bị gián đoạn ở {percent}',
   interruptedNeedsFile: 'Bị gián đoạn ở {percent}: hãy chọn lại tệp để tiếp tục',
+  interruptedAsking: 'Bị gián đoạn: đang hỏi máy chủ đã nhận được bao nhiêu',
+  interruptedGone: 'Bị gián đoạn: máy chủ không còn giữ tệp này nên sẽ bắt đầu lại',
   chooseAgain: 'Chọn lại',
   chooseAgainLabel: 'Chọn lại để tiếp tục tải lên {name}',
   discard: 'Bỏ qua {name}',

@@ -23,6 +23,7 @@ export const zhCN = {
   rejected: '未添加：{reason}',
 
   progress: '{percent}，{done} / {total}',
+  progressSent: '{progress}（已发送 {sent}）',
   timeLeft: '剩余 {time}',
 
   start: '上传 {name}',
@@ -35,6 +36,8 @@ export const zhCN = {
   interruptedLabel: '已中断的上传',
   interrupted: '在 {percent} 处中断',
   interruptedNeedsFile: '在 {percent} 处中断：请重新选择该文件以继续',
+  interruptedAsking: '已中断：正在向服务器询问进度',
+  interruptedGone: '已中断：服务器上已没有该文件，将从头开始',
   chooseAgain: '重新选择',
   chooseAgainLabel: '重新选择：继续上传 {name}',
   discard: '放弃 {name}',

@@ -23,6 +23,7 @@ export const zhTW = {
   rejected: '未加入：{reason}',
 
   progress: '{percent}，{done} / {total}',
+  progressSent: '{progress}（已傳送 {sent}）',
   timeLeft: '剩餘 {time}',
 
   start: '上傳 {name}',
@@ -35,6 +36,8 @@ export const zhTW = {
   interruptedLabel: '已中斷的上傳',
   interrupted: '於 {percent} 處中斷',
   interruptedNeedsFile: '於 {percent} 處中斷：請重新選擇該檔案以繼續',
+  interruptedAsking: '已中斷：正在向伺服器詢問進度',
+  interruptedGone: '已中斷：伺服器上已沒有該檔案，將從頭開始',
   chooseAgain: '重新選擇',
   chooseAgainLabel: '重新選擇以繼續上傳 {name}',
   discard: '捨棄 {name}',

@@ -95,6 +95,18 @@ export function progressText(item: UploadItem, { t, f }: Wording, isolate = true
   return interpolate(t.progress, { percent: f.percent(fractionDone(item)), done: f.bytes(done), total: f.bytes(total) }, isolate);
 }
 
+/**
+ * The progress bar's `aria-valuetext`: the progress, and while a chunk is on its way how much the
+ * browser has sent, in whole tenths, so the text says the lighter layer without changing at every
+ * sent event (ten times a file at most).
+ */
+export function spokenProgress(item: UploadItem, wording: Wording): string {
+  const progress = progressText(item, wording, false);
+  const size = item.file.size;
+  const sent = size > 0 && item.status === 'uploading' ? Math.floor((item.bytesSent / size) * 10) / 10 : 0;
+  return sent > Math.floor(fractionDone(item) * 10) / 10 ? interpolate(wording.t.progressSent, { progress, sent: wording.f.percent(sent) }, false) : progress;
+}
+
 export function fractionDone(item: UploadItem): number {
   if (item.status === 'done') return 1;
   return item.file.size === 0 ? 0 : item.bytesCommitted / item.file.size;

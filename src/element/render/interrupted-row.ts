@@ -1,4 +1,6 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
+import { interruptedEnglish } from '../interrupted/interrupted-strings.ts';
+import type { SessionStanding } from '../../queue/session-standing.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { QueueCore } from '../../queue/queue-core.ts';
@@ -12,13 +14,18 @@ export type InterruptedAction = 'resume' | 'choose-again' | 'discard';
 
 /**
  * An upload a reload or a closed tab interrupted: name (its place in its folder, when it came with
- * one), size, how far the server had it, and Resume (from the kept file handle) or Choose again, then
- * Discard. Laid out like an item's row.
+ * one), size, how far the server has it, and Resume (from the kept file handle) or Choose again, then
+ * Discard. Laid out like an item's row. The figure is the server's answer to a status query (the
+ * record's may be older): none until it answers (the bar's value unknown), the record's if it does not.
  */
-export function interruptedRow(record: StoredUpload, canResume: boolean, wording: Wording): TemplateResult {
-  const { t, f } = wording;
-  const fraction = record.size > 0 ? Math.min(1, record.bytesCommitted / record.size) : 0;
+export function interruptedRow(record: StoredUpload, canResume: boolean, standing: SessionStanding, wording: Wording): TemplateResult {
+  const { f } = wording;
+  const t = { ...interruptedEnglish, ...wording.t };
+  const held = typeof standing === 'number' ? standing : standing === 'unanswered' ? record.bytesCommitted : 0;
+  const fraction = record.size > 0 ? Math.min(1, held / record.size) : 0;
   const percent = f.percent(fraction);
+  const known = standing !== 'asking';
+  const status = standing === 'asking' ? t.interruptedAsking : standing === 'gone' ? t.interruptedGone : interpolate(canResume ? t.interrupted : t.interruptedNeedsFile, { percent });
   const name = { name: shownName(record.name) };
   const id = `interrupted-${record.fingerprint.slice(0, 16)}`;
   const resume = interpolate(t.resume, name, false);
@@ -27,9 +34,9 @@ export function interruptedRow(record: StoredUpload, canResume: boolean, wording
   return html`<li part="interrupted-item" data-status="interrupted" data-fingerprint=${record.fingerprint}>
     ${fileName(record.relativePath ?? record.name, id)}
     <span class="size" part="size">${f.bytes(record.size)}</span>
-    <span class="status" part="status">${interpolate(canResume ? t.interrupted : t.interruptedNeedsFile, { percent })}</span>
+    <span class="status" part="status">${status}</span>
     <div class="bar" part="progress" role="progressbar" aria-labelledby=${id} aria-valuemin="0" aria-valuemax="100"
-      aria-valuenow=${Math.floor(fraction * 100)} aria-valuetext=${percent} style="--fraction: ${fraction}">
+      aria-valuenow=${known ? Math.floor(fraction * 100) : nothing} aria-valuetext=${known && standing !== 'gone' ? percent : status} style="--fraction: ${fraction}">
       <div class="fill" part="progress-indicator"></div>
     </div>
     <span class="actions" part="actions">

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { ItemStatus } from '../../queue/item/item-status.ts';
 import type { UploadItem } from '../../queue/item/upload-item.ts';
-import { fractionDone, progressText, statusText, type Wording } from './describe.ts';
+import { fractionDone, progressText, spokenProgress, statusText, type Wording } from './describe.ts';
 import { figures } from './figures.ts';
 import { shownName } from '../../utils/shown-name.ts';
 import { fileName } from './file-name.ts';
@@ -61,7 +61,7 @@ export function itemRow(item: UploadItem, wording: Wording, thumbnail: RowThumbn
   const { t, f } = wording;
   const fraction = fractionDone(item);
   const progress = status === 'rejected' ? '' : progressText(item, wording);
-  const spoken = status === 'rejected' ? '' : progressText(item, wording, false);
+  const spoken = status === 'rejected' ? '' : spokenProgress(item, wording);
   const speed = item.bytesPerSecond;
   const left = item.secondsLeft;
   const details = [progress, speed === undefined ? '' : f.speed(speed), left === undefined ? '' : interpolate(t.timeLeft, { time: f.duration(left) })];

@@ -42,6 +42,8 @@ function pick(element: ResumableUploadElement, ...files: File[]): void {
   input.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+const statusOf = (row: HTMLElement) => row.querySelector('[part~="status"]')!.textContent!.replace(/[\u2068\u2069]/g, '');
+
 const liveRegion = (element: ResumableUploadElement) => shadow(element).querySelector('[role="status"]')!.textContent!.trim();
 
 /** For a row that must not appear: give the element's IndexedDB read ample time, then look. */
@@ -63,7 +65,7 @@ describe('interrupted uploads in the element', () => {
     const [row] = await rowsAfterConnect(element, 1);
     expect(row!.querySelector('[part~="name"]')!.textContent).toBe('holiday.mov');
     expect(row!.querySelector('[part~="size"]')!.textContent).toBe('1 MB');
-    expect(row!.querySelector('[part~="status"]')!.textContent).toContain('25%');
+    await until(async () => (await element.updateComplete, statusOf(row!).includes('25%')), () => `the server's 25% (the row says "${statusOf(row!)}")`);
     expect(row!.querySelector('[role="progressbar"]')!.getAttribute('aria-valuenow')).toBe('25');
     // One polite note, nothing per row.
     await announced(element, 'Some uploads were interrupted: resume or discard them below');
@@ -294,5 +296,64 @@ describe('interrupted uploads in the element', () => {
       element.remove();
     }
     expect(await listStoredUploads(url)).toHaveLength(1); // looking changes nothing
+  });
+});
+
+describe('an interrupted row asks its session where it stands', () => {
+  /** Every status and bar value an element's interrupted rows rendered, from its first render on. */
+  const rendered = (element: ResumableUploadElement) => {
+    const seen: { status: string; valuenow: string | null; valuetext: string | null }[] = [];
+    element.addController({
+      hostUpdated: () => {
+        for (const row of interruptedRows(element)) {
+          const bar = row.querySelector('[role=progressbar]')!;
+          seen.push({ status: statusOf(row), valuenow: bar.getAttribute('aria-valuenow'), valuetext: bar.getAttribute('aria-valuetext') });
+        }
+      },
+    });
+    return seen;
+  };
+
+  it("shows the bytes the server holds, not its record's older figure: no figure until it answers, never 0 %", async () => {
+    const url = endpoint();
+    const file = patternFile(2 * QUANTUM, 'half.bin');
+    // Stopped by a refused first chunk: the record says the server has nothing.
+    const upload = new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast, metadata: { name: file.name }, headers: faultHeaders([{ kind: 'status', status: 400 }]) });
+    expect((await rejection(upload.start())).code).toBe('http');
+    expect((await listStoredUploads(url)).map((record) => record.bytesCommitted)).toEqual([0]);
+    // The first half reached the server all the same (its answer lost, the tab closed as it came).
+    const put = await fetch(upload.sessionUri!, { method: 'PUT', headers: { 'Content-Range': `bytes 0-${QUANTUM - 1}/${file.size}` }, body: file.slice(0, QUANTUM) });
+    expect(put.status).toBe(308);
+
+    let seen: ReturnType<typeof rendered> = [];
+    const element = await mount({ endpoint: url }, (el) => (seen = rendered(el)));
+    const [row] = await rowsAfterConnect(element, 1);
+    await until(async () => (await element.updateComplete, statusOf(row!).includes('50%')), () => `the server's 50% (the row says "${statusOf(row!)}")`);
+    expect(statusOf(row!)).toBe('Interrupted at 50%: choose the file again to resume');
+    expect(row!.querySelector('[role=progressbar]')!.getAttribute('aria-valuenow')).toBe('50');
+    // Before the answer, words and no figure: no value on the bar, no percent anywhere.
+    expect(seen.length).toBeGreaterThan(0);
+    for (const state of seen) {
+      if (state.status.includes('50%')) expect(state.valuenow).toBe('50');
+      else expect(state).toEqual({ status: 'Interrupted: asking the server how far it got', valuenow: null, valuetext: 'Interrupted: asking the server how far it got' });
+    }
+    const log = await sessionLog(upload.sessionUri!);
+    expect(log.requests.at(-1)!.contentRange).toBe(`bytes */${file.size}`); // the status query
+    await expectNoAxeViolations(element);
+  });
+
+  it('says so when the session is gone (404), with no figure of what the record kept', async () => {
+    const url = endpoint();
+    const sessionUri = await interrupt(patternFile(4 * QUANTUM, 'gone.bin'), url);
+    expect((await fetch(sessionUri, { method: 'DELETE' })).status).toBe(499);
+
+    const element = await mount({ endpoint: url });
+    const [row] = await rowsAfterConnect(element, 1);
+    await until(async () => (await element.updateComplete, !statusOf(row!).includes('asking')), () => `an answer (the row says "${statusOf(row!)}")`);
+    expect(statusOf(row!)).toBe('Interrupted: the server no longer has it, so it starts over');
+    expect(statusOf(row!)).not.toContain('%');
+    const bar = row!.querySelector('[role=progressbar]')!;
+    expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuetext')]).toEqual(['0', 'Interrupted: the server no longer has it, so it starts over']);
+    await expectNoAxeViolations(element);
   });
 });
