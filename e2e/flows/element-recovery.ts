@@ -2,7 +2,7 @@
 // offset once its file is chosen again.
 import { basename } from 'node:path';
 import { flow, serverJson, until, type Driver } from '../support/driver.ts';
-import { check, openDemo, storedId, uploader } from '../support/element-page.ts';
+import { axeViolations, check, openDemo, storedId, uploader } from '../support/element-page.ts';
 import { fileOnDisk, sha256OfFile } from '../support/files.ts';
 
 const MiB = 1024 * 1024;
@@ -51,5 +51,52 @@ export const elementRecoveryFlows = [
     // The bytes the server had before the reload were not sent again (at most the chunk in flight).
     const log = await serverJson(d, `/__control/sessions/${new URL(session).searchParams.get('upload_id')}`);
     d.expect(log.bytesReceived - SIZE).toBeLessThanOrEqual(CHUNK);
+  }),
+
+  flow('screenshots at 1280 and 390 px: every file done, then an interrupted row with the figure its session gives', async (d) => {
+    // MiniBrowser's window gets no narrower than its toolbar: there, its narrowest.
+    const narrow = d.engine === 'webkit' ? 447 : 390;
+    await d.setViewport(1280, 900);
+    await openDemo(d);
+    const element = uploader(d, 'default');
+    await d.evaluate(() => {
+      const file = (name: string, bytes: number, type = '') => new File([new Uint8Array(bytes)], name, { type });
+      (document.getElementById('default') as HTMLElement & { addFiles(files: File[]): unknown }).addFiles([
+        file('quarterly-report-of-the-northern-region-2026.pdf', 300_000, 'application/pdf'),
+        file('figures.csv', 20_000),
+        file('holiday.jpg', 500_000, 'image/jpeg'),
+      ]);
+    });
+    for (const name of ['2026.pdf', 'figures.csv', 'holiday.jpg']) await element.status(name, 'done');
+    await d.screenshot('done-1280', '#default');
+    await d.setViewport(narrow, 900);
+    await d.screenshot(`done-${narrow}`, '#default');
+    d.expect(await axeViolations(d)).toEqual([]);
+
+    // Stopped mid-way by a reload: the row asks its session, then shows the server's figure.
+    await d.setViewport(1280, 900);
+    await openDemo(d);
+    await d.select('select[name=chunkSize]', String(MiB));
+    await check(d, 'input[name=slow]');
+    await d.evaluate(() =>
+      (document.getElementById('default') as HTMLElement & { addFiles(files: File[]): unknown }).addFiles([new File([new Uint8Array(24 * 1024 * 1024)], 'interview-recording.mp3', { type: 'audio/mpeg' })]),
+    );
+    await element.reaches('interview-recording.mp3', 20);
+    await d.reload();
+    const [row] = await until(() => element.interrupted(), (rows) => !!rows[0]?.text?.includes('%'), "the interrupted row with the server's figure");
+    d.expect(row!.valuenow).toBeGreaterThanOrEqual(20);
+    await d.screenshot('interrupted-1280', '#default');
+    await d.setViewport(narrow, 900);
+    // Narrow, its buttons go under the bar: the name is whole, not a few letters beside Choose again.
+    const nameCut = () =>
+      d.evaluate(() => {
+        const name = document.getElementById('default')!.shadowRoot!.querySelector<HTMLElement>('[part~=interrupted-item] [part=name]')!;
+        return name.scrollWidth > name.clientWidth;
+      });
+    await until(nameCut, (cut) => !cut, 'the interrupted row laid out narrow, its name whole');
+    await d.screenshot(`interrupted-${narrow}`, '#default');
+    d.expect(await axeViolations(d)).toEqual([]);
+    await d.click(element.named('Discard interview-recording.mp3'));
+    await until(() => element.interrupted(), (rows) => rows.length === 0, 'the interrupted row discarded');
   }),
 ];

@@ -1,5 +1,6 @@
-import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { ReactiveController, ReactiveElement, TemplateResult } from 'lit';
 import type { Wording } from '../render/describe.ts';
+import { adoptStyles } from '../render/adopt-styles.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { QueueCore } from '../../queue/queue-core.ts';
 
@@ -19,12 +20,12 @@ export interface InterruptedSettings {
  * its store: they are looked up on connect, and their row code loads with them.
  */
 export class InterruptedUploads implements ReactiveController {
-  readonly #host: ReactiveControllerHost;
+  readonly #host: ReactiveElement;
   readonly #queue: QueueCore;
   readonly #settings: InterruptedSettings;
   #rows: RowModule | undefined;
 
-  constructor(host: ReactiveControllerHost, queue: QueueCore, settings: InterruptedSettings) {
+  constructor(host: ReactiveElement, queue: QueueCore, settings: InterruptedSettings) {
     this.#host = host;
     this.#queue = queue;
     this.#settings = settings;
@@ -54,6 +55,7 @@ export class InterruptedUploads implements ReactiveController {
     const rows = this.#settings.endpoint() && this.#settings.store() ? import('../render/interrupted-row.ts').catch(() => undefined) : undefined;
     const [module] = await Promise.all([rows, this.#queue.refreshInterrupted()]);
     if (this.#rows || !module) return;
+    adoptStyles(this.#host.renderRoot as ShadowRoot, module.interruptedStyles);
     this.#rows = module;
     this.#host.requestUpdate();
   }

@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { interruptedEnglish } from '../interrupted/interrupted-strings.ts';
 import type { SessionStanding } from '../../queue/session-standing.ts';
 import { interpolate } from '../i18n/interpolate.ts';
@@ -65,3 +65,18 @@ export function onInterruptedAction(event: Event, queue: QueueCore, choose: () =
   else if (action === 'choose-again') choose();
   else void queue.resumeInterrupted(record);
 }
+
+// Its own rules, loaded with it. In a narrow list (a phone) its buttons (Choose again is wide) go on
+// a line of their own under the bar: beside the name they left it a few letters and the status a
+// column a word wide.
+export const interruptedStyles = css`
+  @container (max-width: 28rem) {
+    li[data-status='interrupted'] {
+      grid-template-columns: minmax(0, 1fr) auto;
+      grid-template-areas: 'name size' 'status status' 'bar bar' 'actions actions';
+    }
+    li[data-status='interrupted'] .actions {
+      justify-self: end;
+    }
+  }
+`;
