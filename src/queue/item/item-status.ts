@@ -1,19 +1,16 @@
-import { ActiveStates } from '../../engine/state.ts';
+import { ActiveStates, UploadStates } from '../../engine/state.ts';
 
-/** Where one file of the list stands, declared once. Mirrors the engine's states, plus the list's own. */
+/** The engine's states an item shows as they are; its idle, error and aborted are the list's own words. */
+const FROM_ENGINE = ['starting', 'uploading', 'paused', 'retrying', 'offline', 'background', 'done'] as const;
+type FromEngine = (typeof FROM_ENGINE)[number];
+
+/** Where one file of the list stands, declared once: the engine's states, derived, plus the list's own. */
 export const ItemStatuses = Object.freeze({
   /** Added with `auto="false"`: waits for `start()` or `startAll()`. */
   ready: 'ready',
   /** Waits for a free place (`concurrency`). */
   queued: 'queued',
-  starting: 'starting',
-  uploading: 'uploading',
-  paused: 'paused',
-  retrying: 'retrying',
-  offline: 'offline',
-  /** Handed to the browser (`background`): it sends the rest while the page waits. */
-  background: 'background',
-  done: 'done',
+  ...(Object.fromEntries(FROM_ENGINE.map((state) => [state, UploadStates[state]])) as { [K in FromEngine]: (typeof UploadStates)[K] }),
   failed: 'failed',
   cancelled: 'cancelled',
   /** Not added: it failed `accept`, `max-file-size` or `multiple`. */
