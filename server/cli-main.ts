@@ -1,6 +1,6 @@
 import { existsSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { USAGE } from './cli-usage.ts';
+import { usage } from './cli-usage.ts';
 import { createReferenceServer, type ReferenceServerOptions } from './reference-server.ts';
 import type { ServerHooks } from './server-hooks.ts';
 
@@ -65,7 +65,7 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
 export async function runCli(args: string[], testingLayer?: () => ServerHooks): Promise<void> {
   const values = parseFlags(args);
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage(testingLayer !== undefined));
     process.exit(0);
   }
   const port = wholeNumber('port', values.port ?? process.env.PORT ?? '8787')!;

@@ -1,5 +1,13 @@
-/** `resumable-upload-server --help`; docs/server.md carries it as printed (scripts/server-docs.ts). */
-export const USAGE = `resumable-upload-server [options]: the reference server on its own, for local development and tests
+const FAULTS = `  --faults                    test controls: X-Test-Faults and /__control/… (anyone who reaches the
+                              server can then make it misbehave; for tests and demos only).
+                              In this repository's npm run server only, not in the published command
+`;
+
+/**
+ * `--help`: the published command's refuses `--faults` and does not offer it; `npm run server`
+ * (with the testing layer) lists it too.
+ */
+export const usage = (testing: boolean): string => `resumable-upload-server [options]: the reference server on its own, for local development and tests
 (not for production: one process, everything in memory but the bytes, no authentication).
 In this repository: npm run server -- [options].
 
@@ -23,8 +31,8 @@ In this repository: npm run server -- [options].
   --max-objects N             finished objects kept, the oldest deleted beyond (default: 1000)
   --body-stall-timeout-ms N   a request body that sends nothing for this long is cut off
                               (default: 60 s; a body that keeps arriving has no time limit)
-  --faults                    test controls: X-Test-Faults and /__control/… (anyone who reaches the
-                              server can then make it misbehave; for tests and demos only).
-                              In this repository's npm run server only, not in the published command
-  --quiet                     no line per request
+${testing ? FAULTS : ''}  --quiet                     no line per request
   --help                      this text`;
+
+/** `npm run server -- --help`, with `--faults`; docs/server.md carries it as printed (scripts/server-docs.ts). */
+export const USAGE = usage(true);

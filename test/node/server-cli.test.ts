@@ -56,6 +56,17 @@ function expectOneLineError(run: Run, pattern: RegExp) {
   expect(run.stderr).not.toMatch(/\n\s+at /);
 }
 
+describe('--help', () => {
+  it('offers --faults in npm run server only: the published command refuses it', async () => {
+    const published = await cli(['--help']);
+    expect(published.code).toBe(0);
+    expect(published.stdout).toContain('--max-sessions N');
+    expect(published.stdout).not.toContain('--faults');
+    const withTesting = await cli(['--help'], { entry: 'server/cli-with-testing.ts' });
+    expect(withTesting.stdout).toContain('--faults');
+  });
+});
+
 describe('npm run server', () => {
   it('creates a --dir that does not exist, and stores uploads there', async () => {
     const dir = path.join(scratch, 'new', 'uploads');
