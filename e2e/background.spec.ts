@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import { basename } from 'node:path';
 import { answerPending, backgroundFlows, CHUNK, handOffOf, recordElement, seenOn, session, setHidden, SMALL, startUpload } from './flows/background.ts';
 import type { Driver } from './support/driver.ts';

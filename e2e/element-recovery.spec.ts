@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test.ts';
 import { elementRecoveryFlows } from './flows/element-recovery.ts';
 import { playwrightDriver } from './support/playwright-driver.ts';
 

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from './support/test.ts';
 import { elementFlows } from './flows/element.ts';
 import { playwrightDriver } from './support/playwright-driver.ts';
 
