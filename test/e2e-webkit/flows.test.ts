@@ -2,7 +2,6 @@
 // in WebKit over classic WebDriver (webdriver-driver.ts), each in a browser of its own.
 import path from 'node:path';
 import { afterEach, beforeEach, describe, inject, it } from 'vitest';
-import { remote } from 'webdriverio';
 import type { Flow } from '../../e2e/support/driver.ts';
 import { backgroundFlows } from '../../e2e/flows/background.ts';
 import { cameraFlows } from '../../e2e/flows/camera.ts';
@@ -12,6 +11,7 @@ import { editorFlows } from '../../e2e/flows/editor.ts';
 import { elementRecoveryFlows } from '../../e2e/flows/element-recovery.ts';
 import { metadataFlows } from '../../e2e/flows/metadata.ts';
 import { thumbnailFlows } from '../../e2e/flows/thumbnails.ts';
+import { freshBrowser } from './fresh-browser.ts';
 import { webDriverDriver } from './webdriver-driver.ts';
 
 /**
@@ -51,13 +51,7 @@ const base = inject('baseURL');
 let browser: WebdriverIO.Browser | undefined;
 
 beforeEach(async () => {
-  await fetch(`${base}/__control/faults`, { method: 'DELETE' });
-  browser = await remote({
-    hostname: '127.0.0.1',
-    port: inject('webKitDriverPort'),
-    logLevel: 'warn',
-    capabilities: { browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true },
-  });
+  browser = await freshBrowser(base);
 });
 
 afterEach(async () => {

@@ -3,10 +3,10 @@
 // need what this WebDriver lacks (going offline) or that test another engine's behaviour (a file
 // changed on disk is Chromium's check).
 import { afterEach, beforeEach, expect, inject, it } from 'vitest';
-import { remote } from 'webdriverio';
 import { databaseDump } from '../../e2e/support/database-dump.ts';
 import { fileOnDisk, sha256OfFile } from '../../e2e/support/files.ts';
 import { until } from '../support/until.ts';
+import { freshBrowser } from './fresh-browser.ts';
 
 const MiB = 1024 * 1024;
 const CHUNK = 8 * MiB;
@@ -65,13 +65,7 @@ const storedRows = () => run<number>(`return document.querySelectorAll('#stored 
 
 // A browser of its own for each flow.
 beforeEach(async () => {
-  await fetch(`${base}/__control/faults`, { method: 'DELETE' });
-  browser = await remote({
-    hostname: '127.0.0.1',
-    port: inject('webKitDriverPort'),
-    logLevel: 'warn',
-    capabilities: { browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true },
-  });
+  browser = await freshBrowser(base);
   await openRecoveryPage();
   await click('#clear');
   await seen(storedRows, (rows) => rows === 0, 'nothing stored');
