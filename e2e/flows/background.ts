@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { flow, serverJson, serverPost, until, type Driver } from '../support/driver.ts';
 import { uploader } from '../support/element-page.ts';
 import { fileOnDisk } from '../support/files.ts';
+import { until as waitFor } from '../../test/support/until.ts';
 
 const MiB = 1024 * 1024;
 export const SMALL = 48 * MiB;
@@ -93,14 +94,16 @@ export async function startUpload(d: Driver, file: string, delayed = 100_000): P
  */
 export async function answerPending(d: Driver, id: string, wanted: (committed: number) => boolean): Promise<SessionView> {
   let previous = (await session(d, id)).committed;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const view = await session(d, id);
-    if (view.committed !== previous && view.bytesReceived === view.committed && wanted(view.committed)) return view;
-    previous = view.committed;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error(`The session never committed a wanted chunk; it holds ${previous} bytes`);
+  return waitFor(
+    async () => {
+      const view = await session(d, id);
+      const hit = view.committed !== previous && view.bytesReceived === view.committed && wanted(view.committed);
+      previous = view.committed;
+      return hit && view;
+    },
+    () => `the session committing a wanted chunk (it holds ${previous} bytes)`,
+    20,
+  );
 }
 
 export const backgroundFlows = [
@@ -124,7 +127,7 @@ export const backgroundFlows = [
       await setHidden(d, true);
 
       const successes = () => d.evaluate(() => [...document.querySelectorAll('#log li[data-event=upload-success]')].map((entry) => entry.textContent ?? ''));
-      const [success] = await until(successes, (entries) => entries.length > 0, 'the upload done', 120_000);
+      const [success] = await until(successes, (entries) => entries.length > 0, 'the upload done');
       d.expect(await successes()).toHaveLength(1);
       d.expect(success).toContain(name);
       d.expect(success).not.toContain('finished in the background');

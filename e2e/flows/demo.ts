@@ -15,7 +15,7 @@ async function uploadThroughDemo(d: Driver, file: string, chunkSize: string, fau
   await d.select('select[name=chunkSize]', chunkSize);
   if (faults) await d.select('select[name=faults]', faults);
   await d.chooseFiles([file], '#files');
-  const row = await until(lastRow(d), (row) => row?.state === 'done', 'the upload done', 150_000);
+  const row = await until(lastRow(d), (row) => row?.state === 'done', 'the upload done');
   d.expect(row!.id).toBeTruthy();
   return row!.id!;
 }

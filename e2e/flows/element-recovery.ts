@@ -43,7 +43,7 @@ export const elementRecoveryFlows = [
 
     await element.chooseAgain(name, [file]);
     await until(() => element.interrupted(), (rows) => rows.length === 0, 'the interrupted row gone');
-    await element.status(name, 'done', 120_000);
+    await element.status(name, 'done');
     d.expect(await sessionOf(d, 'default')).toBe(session);
 
     const info = await serverJson(d, `/__files/${await storedId(d, 'default', name)}/info`);

@@ -4,6 +4,7 @@
 // for it with `until`: what they assert is what happened, never how long it took.
 
 import type { EmulatedMedia } from '../../test/support/emulated-media.ts';
+import { until as waitFor } from '../../test/support/until.ts';
 
 export type Engine = 'chromium' | 'firefox' | 'webkit';
 
@@ -68,15 +69,23 @@ export interface Driver {
   reported(): Promise<string[]>;
 }
 
-/** Polls `read` until `check` accepts its value, and returns it; fails with the last value seen. */
-export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 60_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await read();
-    if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Waited for ${what}; last seen ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/**
+ * Polls `read` until `check` accepts its value, and returns it. No bound of its own, in time or in
+ * tries (test/support/until.ts): the test's timeout is the guard, and the wait still pending then is
+ * named in its report, with the last value seen.
+ */
+export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string): Promise<T> {
+  let last: { value: T } | undefined;
+  await waitFor(
+    async () => {
+      const value = await read();
+      last = { value };
+      return check(value);
+    },
+    () => `${what} (last seen ${last ? JSON.stringify(last.value) : 'nothing yet'})`,
+    100,
+  );
+  return last!.value;
 }
 
 /** The reference server's control and file views, from the test's side. */

@@ -56,13 +56,13 @@ export function uploader(d: Driver, id: ElementId) {
     rows,
     interrupted: async (name = '') => rows(name, true),
     /** Waits until the row of `name` is in one of `statuses`, and returns it. */
-    async status(name: string, statuses: string | RegExp, timeout = 60_000): Promise<RowView> {
+    async status(name: string, statuses: string | RegExp): Promise<RowView> {
       const wanted = (status: string | null | undefined) => (typeof statuses === 'string' ? status === statuses : statuses.test(status ?? ''));
-      return (await until(async () => (await rows(name))[0], (row) => wanted(row?.status), `${name} ${statuses}`, timeout))!;
+      return (await until(async () => (await rows(name))[0], (row) => wanted(row?.status), `${name} ${statuses}`))!;
     },
     /** Waits until the bar of `name` reaches `percent`. */
-    async reaches(name: string, percent: number, timeout = 60_000): Promise<void> {
-      await until(async () => (await rows(name))[0]?.valuenow ?? 0, (now) => now >= percent, `${name} at ${percent}%`, timeout);
+    async reaches(name: string, percent: number): Promise<void> {
+      await until(async () => (await rows(name))[0]?.valuenow ?? 0, (now) => now >= percent, `${name} at ${percent}%`);
     },
     /** Chooses files from disk through the element's button, as a person does. */
     choose: (files: string[]) => d.chooseFiles(files, [host, 'input[type=file]'], [host, '[part=button]']),
@@ -121,7 +121,7 @@ export function logEntries(d: Driver, event: string, file?: string, element?: El
 
 /** The stored object's id, from the demo's event log, once it has the one success of `file`. */
 export async function storedId(d: Driver, element: ElementId, file: string): Promise<string> {
-  const entries = await until(() => logEntries(d, 'upload-success', file, element), (entries) => entries.length === 1, `the success of ${file}`, 150_000);
+  const entries = await until(() => logEntries(d, 'upload-success', file, element), (entries) => entries.length === 1, `the success of ${file}`);
   return entries[0]!.fileId!;
 }
 

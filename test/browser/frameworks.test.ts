@@ -93,7 +93,7 @@ describe('<resumable-upload> in frameworks', () => {
     flushSync(() => root.render(createElement(Uploads)));
     expect(host.querySelector('p')!.textContent).toBe('0 of 0 done');
     queue.add([patternFile(1000, 'react-a.bin'), patternFile(10, 'react-b.bin')]);
-    await expect.poll(() => host.querySelector('p')!.textContent, { timeout: 15_000 }).toBe('2 of 2 done');
+    await until(() => host.querySelector('p')!.textContent === '2 of 2 done', () => `"2 of 2 done" (it says "${host.querySelector('p')!.textContent}")`);
     expect([...host.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['react-a.bin done', 'react-b.bin done']);
     expect(subscriptions.active()).toBe(1);
     root.unmount();
