@@ -2,6 +2,7 @@
 import { withBlock } from './blocks.ts';
 import { analyzeElement, attributesReference, cssPropertiesReference, eventsReference, methodsReference, partsReference, slotsReference } from './element-reference.ts';
 import { exportsReference } from './exports-reference.ts';
+import { iconColoursReference } from './icon-colours.ts';
 import { languagesReference } from './languages-reference.ts';
 import { optionsReference } from './options-reference.ts';
 
@@ -16,9 +17,13 @@ export async function generatedBlocks(): Promise<Record<string, Rewrite>> {
       withBlock(withBlock(withBlock(doc, 'attributes', attributesReference(element)), 'methods', methodsReference(element)), 'events', eventsReference(element)),
     'docs/styling-and-languages.md': (doc) =>
       withBlock(
-        withBlock(withBlock(withBlock(doc, 'parts', partsReference(element)), 'css-properties', cssPropertiesReference(element)), 'slots', slotsReference(element)),
-        'languages',
-        languagesReference(),
+        withBlock(
+          withBlock(withBlock(withBlock(doc, 'parts', partsReference(element)), 'css-properties', cssPropertiesReference(element)), 'slots', slotsReference(element)),
+          'languages',
+          languagesReference(),
+        ),
+        'icon-colours',
+        iconColoursReference(),
       ),
   };
 }

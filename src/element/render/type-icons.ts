@@ -7,7 +7,7 @@ import { adoptStyles } from './adopt-styles.ts';
 // holds neither the pictures nor the table of types. A page recolours a family with
 // `--resumable-upload-icon-<family>`.
 
-interface Family {
+export interface Family {
   /** Strokes on a 24 px grid, like the buttons' icons. */
   icon: string;
   /** Default colours, light and dark: 3:1 or more against the row's default surface. */
@@ -20,7 +20,7 @@ interface Family {
 
 // In order: a later family's type wins over an earlier one's (`text/csv` is a spreadsheet, not text;
 // `image/svg+xml` an image, not code), and any type a family knows over every extension.
-const FAMILIES: Record<string, Family> = {
+export const FAMILIES: Record<string, Family> = {
   file: { icon: '<path d="M14 3H6v18h12V7zM14 3v4h4"/>', colours: ['#555d66', '#a3adb8'], types: [], extensions: '' },
   // A page of lines.
   text: { icon: '<path d="M14 3H6v18h12V7zM14 3v4h4M9 11h6M9 14h6M9 17h4"/>', colours: ['#0a6c74', '#5fc9d1'], types: ["^='text/'"], extensions: 'txt md markdown rtf log' },
