@@ -31,13 +31,13 @@ const entries: Entry[] = [
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
   { name: "resumable-upload, a page with the element (import 'resumable-upload')", label: "`resumable-upload`, a page with the element (`import 'resumable-upload'`)", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 24.4 * KB, goalBytes: 24 * KB },
   // The list with no view: the engine loads when the first file starts (or at idle), so it is counted as lazy.
-  { name: 'resumable-upload/queue', label: '`resumable-upload/queue`, the list with no view', file: 'src/queue.ts', limitBytes: 4.25 * KB },
+  { name: 'resumable-upload/queue', label: '`resumable-upload/queue`, the list with no view', file: 'src/queue.ts', limitBytes: 4.4 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
   // Each framework binding alone: the page has its framework and the queue (its `queue` argument) already.
   { name: 'resumable-upload/react', label: '`resumable-upload/react`, `useUploads` (React itself not counted)', file: 'src/react.ts', external: ['react'], limitBytes: 0.17 * KB },
   { name: 'resumable-upload/vue', label: '`resumable-upload/vue`, `useUploads` (Vue itself not counted)', file: 'src/vue.ts', external: ['vue'], limitBytes: 0.18 * KB },
   { name: 'resumable-upload/svelte', label: '`resumable-upload/svelte`, `uploadsStore`', file: 'src/svelte.ts', limitBytes: 0.12 * KB },
-  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 35.7 * KB },
+  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 36.1 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
