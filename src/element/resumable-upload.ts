@@ -20,13 +20,10 @@ import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
 import type { SummaryAction } from './render/summary.ts';
 import { adoptStyles } from './render/adopt-styles.ts';
-import type { BackgroundUploads } from './background/background-uploads.ts';
+import { BackgroundPart } from './background/background-part.ts';
 import type { BackgroundStrings } from './background/background-strings.ts';
 import type { CameraPanel } from './camera/camera-panel.ts';
-import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from './events/upload-success.ts';
-import { emit } from './events/emit.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
-import { sameFile } from '../queue/same-file.ts';
 import { QueueCore } from '../queue/queue-core.ts';
 import type { KeptHandles } from './picker/kept-handles.ts';
 import type { MetaDetails } from './metadata/meta-details.ts';
@@ -323,11 +320,7 @@ export class ResumableUploadElement extends LitElement {
   });
 
   readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#queue.items, changed: (item) => this.#uploads.revise(item) });
-  /** Loaded with the `background` attribute only, with the code that renders its rows. */
-  #background: BackgroundUploads | undefined;
-  #backgroundList: typeof import('./background/background-row.ts').backgroundList | undefined;
-  /** Its English words, under the language's translation and `strings`, once loaded. */
-  #backgroundWords: BackgroundStrings | undefined;
+  readonly #background = new BackgroundPart(this, () => (this.#words = undefined));
   /** Loaded with the `camera` attribute only, with its English words. */
   #camera: CameraPanel | undefined;
   /** Loaded once `metaFields` is set: the details form, and the values' way into the metadata. */
@@ -463,11 +456,11 @@ export class ResumableUploadElement extends LitElement {
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
     if (after('endpoint') || after('store')) void this.#interrupted.refresh();
     // A record the browser is finishing (`background`) is not an interruption.
-    const listed = this.#interrupted.records.some((record) => !this.#background?.owns(record.fingerprint));
+    const listed = this.#interrupted.records.some((record) => !this.#background.uploads?.owns(record.fingerprint));
     if (listed && !this.#interruptedSaid) this.#announcer.sayInterrupted();
     this.#interruptedSaid = listed;
-    if (changed.has('background') && this.background && !this.#background) void this.#loadBackground();
-    else if (after('endpoint')) void this.#background?.refresh();
+    if (changed.has('background') && this.background && !this.#background.uploads) void this.#background.load();
+    else if (after('endpoint')) void this.#background.uploads?.refresh();
     if (this.camera != null && !this.#camera) void this.#loadCamera();
   }
 
@@ -488,33 +481,6 @@ export class ResumableUploadElement extends LitElement {
     return (this.#problems ??= new SettingProblems(this, this.#settingValue));
   }
 
-  /** Its rows' code and words: a row this page handed off says so (`'background'`). */
-  async #loadBackgroundWords(): Promise<void> {
-    const { backgroundList, backgroundEnglish } = await import('./background/background-row.ts');
-    this.#backgroundList = backgroundList;
-    this.#backgroundWords = backgroundEnglish;
-    this.#words = undefined; // the next render has them, before this upload can change state
-  }
-
-  async #loadBackground(): Promise<void> {
-    const [{ BackgroundUploads }, { listStoredUploads, forgetStoredUpload }] = await Promise.all([
-      import('./background/background-uploads.ts'),
-      import('../queue/stored-sessions.ts'),
-      this.#loadBackgroundWords(),
-    ]);
-    this.#background ??= new BackgroundUploads(this, {
-      endpoint: () => this.endpoint,
-      records: (endpoint) => listStoredUploads(endpoint),
-      listed: (record) => this.#queue.items.some((item) => sameFile(item.file, record)),
-      finished: async (storedUpload, result) => {
-        // Once: the record goes before the event fires, so no later visit reports it again.
-        await forgetStoredUpload(storedUpload.fingerprint).catch(() => undefined);
-        const detail: BackgroundSuccessDetail = { background: true, storedUpload, result, file: undefined, item: undefined, upload: undefined };
-        emit(this, 'upload-success', detail as unknown as UploadSuccessEventDetail);
-      },
-    });
-  }
-
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
   protected override render(): TemplateResult {
     const wording = this.#wording();
@@ -523,7 +489,7 @@ export class ResumableUploadElement extends LitElement {
     const limits = limitsHint(wording.limits!, parseSize(this.maxFileSize), t);
     const described = limits === nothing ? nothing : 'limits';
     const items = this.#queue.items;
-    const background = this.#background;
+    const background = this.#background.uploads;
     const { interruptedRow } = this.#interrupted;
     const interrupted = background ? this.#interrupted.records.filter((record) => !background.owns(record.fingerprint)) : this.#interrupted.records;
     // Words with no translation are English, and marked so for screen readers' voices.
@@ -549,7 +515,7 @@ export class ResumableUploadElement extends LitElement {
           @change=${this.#onPicked}
         />
       </div>
-      ${background && this.#backgroundList ? this.#backgroundList(background.rows, t as BackgroundStrings, wording.f) : nothing}
+      ${background && this.#background.list ? this.#background.list(background.rows, t as BackgroundStrings, wording.f) : nothing}
       ${interrupted.length === 0 || !interruptedRow
         ? nothing
         : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#interrupted.onAction}>
@@ -625,7 +591,7 @@ export class ResumableUploadElement extends LitElement {
     this.#words = {
       lang,
       strings: this.strings,
-      t: { ...this.#backgroundWords, ...stringsFor(lang, this.strings) },
+      t: { ...this.#background.words, ...stringsFor(lang, this.strings) },
       f: formatterFor(lang),
       wordsLang: isTranslated(lang) ? lang : 'en',
     };
@@ -651,7 +617,7 @@ export class ResumableUploadElement extends LitElement {
     if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;
     const prepared = { ...options, ...(await this.prepare?.(file, item)) };
     // The words of a handed-off row come with that part, also when `prepare` alone turned it on: loaded before any hand-off.
-    if (prepared.background && !this.#backgroundWords) await this.#loadBackgroundWords();
+    if (prepared.background && !this.#background.words) await this.#background.loadWords();
     return prepared;
   }
 
