@@ -25,7 +25,7 @@ import type { BackgroundStrings } from './background/background-strings.ts';
 import type { CameraPanel } from './camera/camera-panel.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { QueueCore } from '../queue/queue-core.ts';
-import type { KeptHandles } from './picker/kept-handles.ts';
+import { FilePicker, pickerChunk } from './picker/file-picker.ts';
 import type { MetaDetails } from './metadata/meta-details.ts';
 import type { MetaField } from './metadata/meta-fields.ts';
 import { styles } from './resumable-upload.styles.ts';
@@ -42,10 +42,6 @@ import type {} from './events/upload-progress.ts';
 import type {} from './events/upload-reject.ts';
 import type {} from './events/upload-start.ts';
 import type {} from './events/upload-success.ts';
-
-/** `showOpenFilePicker`'s code: loaded once `file-handles` is set, before a click needs it. */
-let picker: typeof import('./picker/choose-file-handles.ts') | undefined;
-const pickerChunk = () => import('./picker/choose-file-handles.ts').then((loaded) => (picker = loaded));
 
 /**
  * Per-file `Upload` options: anything `prepare` returns wins over the element's settings. The item
@@ -312,11 +308,11 @@ export class ResumableUploadElement extends LitElement {
   #problems: SettingProblems | undefined;
   // `prepare` may give each file its endpoint.
   readonly #settingValue = (name: SettingName) => (name === 'endpoint' && this.prepare ? undefined : this[name]);
-  readonly #handles: KeptHandles = new WeakMap();
+  readonly #picker = new FilePicker(this, this.#queue);
   readonly #interrupted = new InterruptedUploads(this, this.#queue, {
     endpoint: () => this.endpoint,
     store: () => this.store,
-    choose: () => void this.#choose(),
+    choose: () => void this.#picker.choose(),
   });
 
   readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#queue.items, changed: (item) => this.#uploads.revise(item) });
@@ -341,7 +337,7 @@ export class ResumableUploadElement extends LitElement {
     new DropPasteController(this, {
       disabled: () => this.#isDisabled,
       pasteOnPage: () => this.paste === 'page',
-      handles: this.#handles,
+      handles: this.#picker.handles,
       add: (files) => this.#queue.add(files),
     });
     new FocusController(this);
@@ -495,11 +491,11 @@ export class ResumableUploadElement extends LitElement {
     // Words with no translation are English, and marked so for screen readers' voices.
     return html`<div class="words" lang=${wording.wordsLang === 'en' ? 'en' : nothing}>
       <div class="drop-zone" part="drop-zone">
-        <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#choose} ?data-folder=${directory} aria-describedby=${described}>
+        <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#picker.choose} ?data-folder=${directory} aria-describedby=${described}>
           ${icons.choose}<span>${directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
         </button>
         ${directory
-          ? html`<button type="button" class="choose" part="files-button" ?disabled=${this.#isDisabled} @click=${this.#choose} aria-describedby=${described}>
+          ? html`<button type="button" class="choose" part="files-button" ?disabled=${this.#isDisabled} @click=${this.#picker.choose} aria-describedby=${described}>
               ${icons.choose}<span>${t.chooseFiles}</span>
             </button>`
           : nothing}
@@ -512,7 +508,7 @@ export class ResumableUploadElement extends LitElement {
           ?multiple=${this.multiple || directory}
           accept=${this.accept || nothing}
           capture=${this.capture || nothing}
-          @change=${this.#onPicked}
+          @change=${this.#picker.picked}
         />
       </div>
       ${background && this.#background.list ? this.#background.list(background.rows, t as BackgroundStrings, wording.f) : nothing}
@@ -613,33 +609,13 @@ export class ResumableUploadElement extends LitElement {
       chunkSize: parseSize(this.chunkSize) || undefined,
       ...(this.background ? { background: true } : {}),
     };
-    const handle = await this.#handles.get(file);
+    const handle = await this.#picker.handles.get(file);
     if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;
     const prepared = { ...options, ...(await this.prepare?.(file, item)) };
     // The words of a handed-off row come with that part, also when `prepare` alone turned it on: loaded before any hand-off.
     if (prepared.background && !this.#background.words) await this.#background.loadWords();
     return prepared;
   }
-
-  /** The button with `data-folder` picks a folder (`directory`), the others files. */
-  #choose = async (event?: Event) => {
-    const folder = !!(event?.currentTarget as HTMLElement | undefined)?.hasAttribute('data-folder');
-    const input = this.renderRoot.querySelector('input')!;
-    input.webkitdirectory = folder;
-    // The picker opens in the click's own task when its code is in (loaded with `file-handles`): after a
-    // wait for a module in between, Chromium opened no picker for a key press (e2e: the keyboard flow).
-    const chosen = folder
-      ? this.fileHandles && (await import('./folders/walk-folders.ts').then(({ chooseFolderHandle }) => chooseFolderHandle(this.#handles)))
-      : this.fileHandles && (await (picker ?? (await pickerChunk())).chooseFileHandles(this.accept, this.multiple || this.directory, this.#handles));
-    if (chosen) this.#queue.add(chosen);
-    else input.click();
-  };
-
-  #onPicked = (event: Event) => {
-    const input = event.target as HTMLInputElement;
-    this.addFiles([...(input.files ?? [])]);
-    input.value = ''; // choosing the same file again must fire `change` again
-  };
 
   #onAction = (event: Event) => {
     const button = (event.target as Element).closest<HTMLElement>('[data-action]');

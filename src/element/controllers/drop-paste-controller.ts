@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { DroppedItem } from '../folders/walk-folders.ts';
 import type { IncomingFile } from '../../queue/item/upload-item.ts';
-import type { KeptHandles } from '../picker/kept-handles.ts';
+import type { KeptHandles } from '../folders/kept-handles.ts';
 
 /** What the element tells the drop zone; read at the moment it is needed. */
 export interface DropPasteSettings {

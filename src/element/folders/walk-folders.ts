@@ -1,6 +1,6 @@
 // Loaded only when a folder is dropped or chosen with `directory` and `file-handles`: most pages never need it.
 import type { IncomingFile } from '../../queue/item/upload-item.ts';
-import type { KeptHandles } from '../picker/kept-handles.ts';
+import type { KeptHandles } from './kept-handles.ts';
 
 /** One item of a drop, read during the event (a `DataTransferItem` is dead once it returns). */
 export interface DroppedItem {
