@@ -3,7 +3,8 @@ import { defineResumableUpload } from './element/define.ts';
 
 defineResumableUpload();
 
-export { ResumableUploadElement, type MetadataOf, type PrepareUpload } from './element/resumable-upload.ts';
+export { ResumableUploadElement } from './element/resumable-upload.ts';
+export type { MetadataOf, PrepareUpload } from './element/settings/element-options.ts';
 export type { FormValueOf } from './element/form/form-controller.ts';
 export type { MetaField } from './element/metadata/meta-fields.ts';
 export { defineResumableUpload, TAG_NAME } from './element/define.ts';

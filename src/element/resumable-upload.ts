@@ -1,6 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import type { HeadersOption, UploadOptions, UploadType } from '../engine/options.ts';
+import type { HeadersOption, UploadType } from '../engine/options.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
 import { isTranslated, stringsFor } from './i18n/locales.ts';
@@ -30,9 +30,9 @@ import type { MetaDetails } from './metadata/meta-details.ts';
 import type { MetaField } from './metadata/meta-fields.ts';
 import { styles } from './resumable-upload.styles.ts';
 import { elementProperties } from './properties.ts';
-import type { SettingProblems } from './settings/setting-problems.ts';
-import { anyWrong, parseSize, type SettingName } from './settings/settings.ts';
-import { isUploadError, type UploadError } from '../errors/upload-error.ts';
+import { ElementOptions, type MetadataOf, type PrepareUpload } from './settings/element-options.ts';
+import { parseSize } from './settings/settings.ts';
+import { isUploadError } from '../errors/upload-error.ts';
 import { UploadsController } from './uploads-controller.ts';
 import { LazyAnnouncer } from './announce/lazy-announcer.ts';
 import type {} from './events/upload-add.ts';
@@ -42,15 +42,6 @@ import type {} from './events/upload-progress.ts';
 import type {} from './events/upload-reject.ts';
 import type {} from './events/upload-start.ts';
 import type {} from './events/upload-success.ts';
-
-/**
- * Per-file `Upload` options: anything `prepare` returns wins over the element's settings. The item
- * gives the file's `relativePath` in a dropped or chosen folder.
- */
-export type PrepareUpload = (file: File, item: UploadItem) => Partial<UploadOptions> | void | Promise<Partial<UploadOptions> | void>;
-
-/** The resource's metadata for one file; the item gives its `relativePath` in a dropped or chosen folder. */
-export type MetadataOf = (file: File, item: UploadItem) => Record<string, unknown> | undefined;
 
 /**
  * @tag resumable-upload
@@ -284,30 +275,24 @@ export class ResumableUploadElement extends LitElement {
   /** Interrupted uploads are listed: said once, when they appear. */
   #interruptedSaid = false;
   /** The list itself; the element is a view over it. Its settings are read when needed, so attribute changes apply at once. */
-  readonly #queue = new QueueCore({
-    endpoint: () => this.endpoint,
-    store: () => this.store,
-    accept: () => this.accept,
-    maxFileSize: () => parseSize(this.maxFileSize),
-    minFileSize: () => parseSize(this.minFileSize),
-    maxFiles: () => this.maxFiles,
-    maxTotalSize: () => parseSize(this.maxTotalSize),
-    multiple: () => this.multiple || this.directory,
-    auto: () => this.auto,
-    concurrency: () => this.concurrency,
-    // With `metaFields`, nothing starts before their code has come to say whether it may.
-    hold: (item) => this.#meta?.holds(item) ?? !!this.metaFields,
-    upload: (item) => this.#optionsFor(item),
-  });
+  readonly #options = new ElementOptions(this);
+  readonly #queue = new QueueCore(
+    this.#options.queue(
+      async (item) => {
+        const prepared = await this.#options.optionsFor(item, this.#picker.handles, (given) => this.#meta?.metadataOf(item, given) ?? given);
+        // The words of a handed-off row come with that part, also when `prepare` alone turned it on: loaded before any hand-off.
+        if (prepared.background && !this.#background.words) await this.#background.loadWords();
+        return prepared;
+      },
+      // With `metaFields`, nothing starts before their code has come to say whether it may.
+      (item) => this.#meta?.holds(item) ?? !!this.metaFields,
+    ),
+  );
   readonly #uploads = new UploadsController(this, this.#queue, (happening, item) => {
     const { error } = item;
-    if (happening === 'failed' && isUploadError(error) && error.code === 'invalid-option') void this.#settingProblems().then((problems) => problems.say(error));
+    if (happening === 'failed' && isUploadError(error) && error.code === 'invalid-option') void this.#options.problems().then((problems) => problems.say(error));
     this.#announcer.say(happening, item);
   });
-  /** Loaded once a setting is wrong, to say so. */
-  #problems: SettingProblems | undefined;
-  // `prepare` may give each file its endpoint.
-  readonly #settingValue = (name: SettingName) => (name === 'endpoint' && this.prepare ? undefined : this[name]);
   readonly #picker = new FilePicker(this, this.#queue);
   readonly #interrupted = new InterruptedUploads(this, this.#queue, {
     endpoint: () => this.endpoint,
@@ -442,7 +427,7 @@ export class ResumableUploadElement extends LitElement {
   #asked = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    void this.#checkSettings();
+    void this.#options.check();
     if (changed.has('concurrency')) this.#queue.pump();
     if (changed.has('imageEditor')) this.#words = undefined; // every row: its Edit button
     // Their code, loaded with the first fields, renders every row again and releases or holds files.
@@ -463,18 +448,6 @@ export class ResumableUploadElement extends LitElement {
   async #loadCamera(): Promise<void> {
     const { CameraPanel } = await import('./camera/camera-panel.ts');
     this.#camera ??= new CameraPanel(this, (files) => this.#queue.add(files));
-  }
-
-  /** Says each wrong setting once in the console (the words load then); the first is why files fail. */
-  async #checkSettings(): Promise<UploadError | undefined> {
-    // Once loaded, checked at once: a setting set wrong, right and wrong again in the next frames is said each time.
-    if (this.#problems) return this.#problems.check();
-    return anyWrong(this.#settingValue) ? (await this.#settingProblems()).check() : undefined;
-  }
-
-  async #settingProblems(): Promise<SettingProblems> {
-    const { SettingProblems } = await import('./settings/setting-problems.ts');
-    return (this.#problems ??= new SettingProblems(this, this.#settingValue));
   }
 
   // Typed so the declarations name lit's `TemplateResult`, not lit-html's (lit's own dependency).
@@ -592,29 +565,6 @@ export class ResumableUploadElement extends LitElement {
       wordsLang: isTranslated(lang) ? lang : 'en',
     };
     return this.#words;
-  }
-
-  /** The file's options over the queue's own (`endpoint`, `store`, the file's `relativePath`); `prepare` wins over both. */
-  async #optionsFor(item: UploadItem): Promise<Partial<UploadOptions>> {
-    const problem = await this.#checkSettings();
-    if (problem) throw problem;
-    const { uploadType } = this;
-    const { file } = item;
-    const given = typeof this.metadata === 'function' ? this.metadata(file, item) : (this.metadata ?? (uploadType === 'media' ? undefined : { name: file.name }));
-    const metadata = this.#meta?.metadataOf(item, given) ?? given;
-    const options: Partial<UploadOptions> = {
-      uploadType,
-      metadata,
-      headers: this.headers,
-      chunkSize: parseSize(this.chunkSize) || undefined,
-      ...(this.background ? { background: true } : {}),
-    };
-    const handle = await this.#picker.handles.get(file);
-    if (handle?.kind === 'file') options.fileHandle = handle as FileSystemFileHandle;
-    const prepared = { ...options, ...(await this.prepare?.(file, item)) };
-    // The words of a handed-off row come with that part, also when `prepare` alone turned it on: loaded before any hand-off.
-    if (prepared.background && !this.#background.words) await this.#background.loadWords();
-    return prepared;
   }
 
   #onAction = (event: Event) => {
