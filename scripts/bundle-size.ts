@@ -37,7 +37,7 @@ const entries: Entry[] = [
   { name: 'resumable-upload/react', label: '`resumable-upload/react`, `useUploads` (React itself not counted)', file: 'src/react.ts', external: ['react'], limitBytes: 0.17 * KB },
   { name: 'resumable-upload/vue', label: '`resumable-upload/vue`, `useUploads` (Vue itself not counted)', file: 'src/vue.ts', external: ['vue'], limitBytes: 0.18 * KB },
   { name: 'resumable-upload/svelte', label: '`resumable-upload/svelte`, `uploadsStore`', file: 'src/svelte.ts', limitBytes: 0.12 * KB },
-  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 36.1 * KB },
+  { name: 'resumable-upload, every export (element + engine + lit)', label: '`resumable-upload`, every export used (element and `Upload`)', file: 'src/main.ts', limitBytes: 36.2 * KB },
 ];
 
 /** The libraries alone, for scale: each as our entries import it. */
