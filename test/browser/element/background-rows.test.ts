@@ -18,14 +18,15 @@ function handedToTheBrowser(item: UploadItem): void {
   item.upload!.dispatchEvent(new CustomEvent('statechange', { detail }));
 }
 
-/** Starts one slow upload (each chunk's answer held back) and waits until it is under way. */
+/** Starts one upload that cannot end (every chunk held unanswered by the server) and waits until it is under way. */
 async function uploading(element: ResumableUploadElement): Promise<UploadItem> {
   const [item] = element.addFiles([patternFile(8 * QUANTUM, 'report.pdf')]);
   await reachStatus(element, item!, 'uploading');
   return item!;
 }
 
-const slow = { headers: faultHeaders([{ kind: 'delay', ms: 400, times: 100 }]) };
+// Held, not slowed: a finished upload would say "uploaded" in the live region before the test reads it.
+const slow = { headers: faultHeaders([{ kind: 'hold', match: 'chunk', times: 100 }]) };
 
 describe('<resumable-upload> a row handed to the browser', () => {
   for (const [how, attributes, prepare] of [

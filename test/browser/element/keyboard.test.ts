@@ -87,8 +87,11 @@ describe('<resumable-upload> keyboard', () => {
   });
 
   it('moves the focus to the row, not to Remove, when an upload paused and resumed from the keyboard finishes on its own', async () => {
-    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = slowChunks));
-    const file = patternFile(6 * QUANTUM, 'later.bin');
+    // The first chunk is held unanswered, so the upload cannot end before Pause; after Resume, 23
+    // slowed chunks are left for the presses and their updates.
+    const heldThenSlow = faultHeaders([{ kind: 'hold', match: 'chunk' }, { kind: 'delay', ms: 40, times: 1000 }]);
+    const element = await mount({ 'chunk-size': String(QUANTUM) }, (el) => (el.headers = heldThenSlow));
+    const file = patternFile(24 * QUANTUM, 'later.bin');
     const success = nextEvent(element, 'upload-success');
     const [item] = element.addFiles([file]);
     await element.updateComplete;
