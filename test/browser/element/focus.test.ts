@@ -3,7 +3,7 @@ import { userEvent } from 'vitest/browser';
 import type { ResumableUploadElement } from '../../../src/element.ts';
 import { clearStoredUploads } from '../../../src/storage/stored-uploads.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
-import { endpoint, faultHeaders } from '../support/server.ts';
+import { endpoint, faultHeaders, injectFaults } from '../support/server.ts';
 import { interrupt, rowsAfterConnect } from './support/interrupted.ts';
 import { announced, liveRegionText, mount, reachStatus, rowOf, shadow, summaryOf } from './support/fixture.ts';
 
@@ -37,9 +37,11 @@ describe('<resumable-upload> focus', () => {
   it('after Choose again, focus goes to the new row but not to its Cancel', async () => {
     const url = endpoint();
     const file = patternFile(4 * QUANTUM, 'again.bin');
-    await interrupt(file, url);
-    // Answers held long enough that the upload is still on when the focus is checked, however busy the machine.
-    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) }, (el) => (el.headers = faultHeaders([{ kind: 'delay', ms: 1000, times: 100 }])));
+    const sessionUri = await interrupt(file, url);
+    // The resumed session starts no new one, so the fault goes to it directly: its chunks are held
+    // unanswered, and the upload is still on when the focus is checked, however busy the machine.
+    await injectFaults(sessionUri, [{ kind: 'hold', match: 'chunk', times: 100 }]);
+    const element = await mount({ endpoint: url, 'chunk-size': String(QUANTUM) });
     const [row] = await rowsAfterConnect(element, 1);
     const input = shadow(element).querySelector<HTMLInputElement>('input[type=file]')!;
     input.addEventListener('click', (event) => event.preventDefault(), { once: true }); // no real dialog in a test

@@ -124,7 +124,7 @@ describe('<resumable-upload> rendering', () => {
     await nextEvent(element, 'upload-progress', (event) => event.detail.bytesCommitted >= 3 * QUANTUM);
     const row = await rowOf(element, item!);
     const details = figures(row).map((figure) => figure.replace(/[\u2068\u2069]/g, ''));
-    expect(details).toEqual([expect.stringMatching(/^\d+%, [\d.]+ kB of 2\.6 MB$/), expect.stringMatching(/^[\d.]+ [kM]B\/s$/), expect.stringMatching(/^[\d, a-z]+ left$/)]);
+    expect(details).toEqual([expect.stringMatching(/^\d+%, [\d.]+ [kM]B of 2\.6 MB$/), expect.stringMatching(/^[\d.]+ [kM]B\/s$/), expect.stringMatching(/^[\d, a-z]+ left$/)]);
     expect(item!.bytesPerSecond).toBeGreaterThan(0);
     expect(item!.secondsLeft).toBeGreaterThan(0);
     await reachStatus(element, item!, 'done');
