@@ -431,7 +431,12 @@ export class ResumableUploadElement extends LitElement {
     if (changed.has('concurrency')) this.#queue.pump();
     if (changed.has('imageEditor')) this.#words = undefined; // every row: its Edit button
     // Their code, loaded with the first fields, renders every row again and releases or holds files.
-    if (changed.has('metaFields')) void import('./metadata/meta-details.ts').then(({ MetaDetails }) => (this.#meta ??= new MetaDetails(this, this.#uploads, this.#queue)).check());
+    // Pumped once `#meta` is set: until then the files were held for it, and its constructor's own pump still held them.
+    if (changed.has('metaFields'))
+      void import('./metadata/meta-details.ts').then(({ MetaDetails }) => {
+        (this.#meta ??= new MetaDetails(this, this.#uploads, this.#queue)).check();
+        this.#queue.pump();
+      });
     if (changed.has('fileHandles') && this.fileHandles) pickerChunk().catch(() => undefined); // the click loads it again
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;

@@ -57,6 +57,8 @@ export class CameraPanel implements ReactiveController {
   /** Resolves once the preview shows a frame: a photo or a recording waits for it. */
   #frame: Promise<void> | undefined;
   #framed: (() => void) | undefined;
+  /** Streams asked for so far: an answer to an earlier ask is stopped, never kept. */
+  #starts = 0;
 
   constructor(host: CameraHost, add: (files: File[]) => void) {
     this.#host = host;
@@ -77,6 +79,11 @@ export class CameraPanel implements ReactiveController {
 
   hostDisconnected(): void {
     void this.#close(false);
+  }
+
+  hostUpdated(): void {
+    // `camera` removed (or set to a value not taken) while the panel is open: the panel is gone, so is the camera.
+    if (this.#state !== STATES.closed && !cameraModes(this.#host.camera)) void this.#close(false);
   }
 
   #set(state: CameraState, said?: string): void {
@@ -147,15 +154,17 @@ export class CameraPanel implements ReactiveController {
   /** Asks for the stream (a given camera, else the side `capture` names), then lists the cameras. */
   async #start(deviceId?: string): Promise<void> {
     const modes = cameraModes(this.#host.camera);
+    const ticket = ++this.#starts;
     let stream: MediaStream;
     try {
       stream = await openStream({ deviceId, capture: this.#host.capture, audio: !!modes?.video });
     } catch (error) {
-      if (this.#state !== STATES.closed) this.#fail(problemOf(error));
+      if (this.#state !== STATES.closed && ticket === this.#starts) this.#fail(problemOf(error));
       return;
     }
-    // Closed while the browser asked: nothing may keep the camera on.
-    if (this.#state === STATES.closed) return stopStream(stream);
+    // Closed while the browser asked, or asked again since (Switch pressed twice, closed and opened
+    // again): only the newest stream is kept, nothing else may keep the camera on.
+    if (this.#state === STATES.closed || ticket !== this.#starts) return stopStream(stream);
     this.#stream = stream;
     this.#cameras = await cameraIds();
     this.#host.requestUpdate();

@@ -129,6 +129,15 @@ describe('<resumable-upload camera> with a camera', () => {
     expect(element.items).toEqual([]);
   });
 
+  it('with the panel open, removing `camera` stops every track', async () => {
+    const element = await mount({ camera: 'photo' });
+    const tracks = tracksOf(await openLive(element));
+    element.removeAttribute('camera');
+    await element.updateComplete;
+    expect(panel(element)).toBeNull();
+    await until(() => tracks.every((track) => track.readyState === 'ended'), 'every track ended');
+  });
+
   it('a photo is listed as a picked file is: `accept` rejects it with its reason', async () => {
     const element = await mount({ camera: 'photo', accept: '.pdf', auto: 'false' });
     await openLive(element);

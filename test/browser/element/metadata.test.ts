@@ -199,3 +199,13 @@ describe('<resumable-upload> metaFields', () => {
     expect(said()).toHaveLength(3);
   });
 });
+
+describe('<resumable-upload> metaFields set with files in the same task', () => {
+  it('starts a file with no required field once the fields\' code has come: nothing keeps it queued', async () => {
+    const element = await mount({ auto: 'true' });
+    element.metaFields = [{ id: 'alt', label: 'Alt text' }];
+    const [item] = element.addFiles([patternFile(10, 'plain.bin')]);
+    // Held until the fields' code came (it says whether a file waits for its details), then let go.
+    await reachStatus(element, item!, 'done');
+  });
+});
