@@ -112,10 +112,12 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
 
   const done = await session(d, id);
   expect(done.complete).toBe(true);
-  // The visit asked the session first, then went on from its offset.
+  // The visit asked the session first (the interrupted row for its figure, the upload before it went
+  // on), then went on from its offset.
   const afterDrop = done.requests.slice(dropped.requests.length);
-  expect(afterDrop[0]?.kind).toBe('query');
-  expect(afterDrop[1]?.contentRange).toMatch(new RegExp(`^bytes ${handOffAt + 20 * MiB}-`));
+  const firstSent = afterDrop.findIndex((request) => request.kind !== 'query');
+  expect(firstSent).toBeGreaterThan(0);
+  expect(afterDrop[firstSent]?.contentRange).toMatch(new RegExp(`^bytes ${handOffAt + 20 * MiB}-`));
   expect(done.bytesReceived - SIZE).toBeLessThanOrEqual(CHUNK);
   const fileId = (await success.getAttribute('data-file-id'))!;
   const stored = await request.get(`/__files/${fileId}`);
