@@ -254,7 +254,8 @@ describe('<resumable-upload> image editor', () => {
     const [item] = element.addFiles([file]);
     await until(() => item!.status === 'uploading' && item!.upload?.sessionUri, 'the session started, its first chunk on its way');
     const oldSession = item!.upload!.sessionUri!;
-    expect(await listStoredUploads(url)).toHaveLength(1);
+    // The record is written after the session starts: waited for, not assumed (WebKit wrote it later).
+    await until(async () => (await listStoredUploads(url)).length === 1, 'the session recorded');
 
     const dialog = await openEditor(element, item!);
     expect(item!.status).toBe('paused');
