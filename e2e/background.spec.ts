@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { answerPending, backgroundFlows, CHUNK, handOffOf, recordElement, seenOn, session, setHidden, SMALL, startUpload } from './flows/background.ts';
 import type { Driver } from './support/driver.ts';
 import { fileOnDisk, sha256OfFile } from './support/files.ts';
-import { playwrightDriver } from './support/playwright-driver.ts';
+import { catchFileChoosers, playwrightDriver } from './support/playwright-driver.ts';
 import { until } from '../test/support/until.ts';
 
 const MiB = 1024 * 1024;
@@ -99,7 +99,7 @@ test('a hand-off the server drops mid-way: the next visit resumes from the serve
   expect(dropped.complete).toBe(false);
   expect(dropped.committed).toBe(handOffAt + 20 * MiB);
 
-  const again = await context.newPage();
+  const again = catchFileChoosers(await context.newPage());
   await openDemo(again);
   const interrupted = again.locator('#background [part~=interrupted-item]');
   await expect(interrupted).toHaveCount(1);

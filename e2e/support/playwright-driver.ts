@@ -6,6 +6,16 @@ import type { Driver, Engine, Expect, Target } from './driver.ts';
 /** Playwright's CSS pierces open shadow roots: the steps of a target are one descendant selector. */
 const locate = (page: Page, target: Target) => page.locator(typeof target === 'string' ? target : target.join(' '));
 
+/**
+ * A listener turns Playwright's file-chooser interception on, which it does without waiting for the
+ * browser: one set as the page opens, long before any click, means a chooser opened by a click or a key
+ * is always caught (one turned on just before the click can lose that race, and the chooser goes unseen).
+ */
+export function catchFileChoosers(page: Page): Page {
+  page.on('filechooser', () => {});
+  return page;
+}
+
 export function playwrightDriver(page: Page, baseURL: string): Driver {
   const reported: string[] = [];
   page.on('console', (message) => {
@@ -14,6 +24,7 @@ export function playwrightDriver(page: Page, baseURL: string): Driver {
     if (message.type() === 'error' || message.type() === 'warning') reported.push(`${message.type()}: ${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => reported.push(`pageerror: ${error.message}`));
+  catchFileChoosers(page);
   return {
     engine: page.context().browser()!.browserType().name() as Engine,
     baseURL,
@@ -26,8 +37,6 @@ export function playwrightDriver(page: Page, baseURL: string): Driver {
     async chooseFiles(files, input, opener) {
       if (!opener) return locate(page, input).setInputFiles([...files]);
       const chooser = page.waitForEvent('filechooser');
-      // Waiting for the chooser turns on Playwright's interception, which takes a round trip to the
-      // browser: it starts before the click or key, which is a single quick command.
       await (typeof opener === 'object' && 'key' in opener ? page.keyboard.press(opener.key) : locate(page, opener).click());
       await (await chooser).setFiles([...files]);
     },
