@@ -6,17 +6,6 @@ import { fileOnDisk } from '../support/files.ts';
 
 const MiB = 1024 * 1024;
 
-/**
- * A picture of the demo's default element. WebKitGTK's element screenshot drew the element's part
- * below the first screenful black, and after a scroll the wrong part of the page: there, the window,
- * with the element scrolled to its top.
- */
-async function picture(d: Driver, name: string): Promise<void> {
-  if (d.engine !== 'webkit') return d.screenshot(name, '#default');
-  await d.evaluate(() => document.getElementById('default')!.scrollIntoView());
-  await d.screenshot(name);
-}
-
 /** The demo's default element asks for a required caption and an optional alt text. */
 async function askForDetails(d: Driver, width: number) {
   const photo = await fileOnDisk('beach-sunset.jpg', 2 * MiB);
@@ -50,12 +39,12 @@ async function openFirstForm(d: Driver): Promise<void> {
 export const metadataFlows = [
   flow('a metadata edit at 1280 px with the keyboard: a file waits for its caption, the form, the values stored with the file', async (d) => {
     const element = await askForDetails(d, 1280);
-    await picture(d, 'metadata-waiting-1280');
+    await d.screenshot('metadata-waiting-1280', '#default');
     await openFirstForm(d);
     await d.type('A sunset over the bay');
     await d.press('Tab');
     await d.type('Orange sky above a calm sea');
-    await picture(d, 'metadata-form-1280');
+    await d.screenshot('metadata-form-1280', '#default');
     d.expect(await axeViolations(d)).toEqual([]);
     await d.press('Tab');
     d.expect(await focusedLabel(d)).toBe('Save');
@@ -73,7 +62,7 @@ export const metadataFlows = [
     const info = await serverJson<{ name: string; metadata: Record<string, unknown> }>(d, `/__files/${id}/info`);
     d.expect([info.name, info.metadata.description, info.metadata.alt]).toEqual(['beach-sunset.jpg', 'A sunset over the bay', 'Orange sky above a calm sea']);
     d.expect((await element.row('annual-report-2026.pdf'))?.text).toBe('Needs details');
-    await picture(d, 'metadata-saved-1280');
+    await d.screenshot('metadata-saved-1280', '#default');
     d.expect(await d.reported()).toEqual([]);
   }),
 
@@ -81,7 +70,7 @@ export const metadataFlows = [
     const element = await askForDetails(d, 390);
     await openFirstForm(d);
     await d.type('Half a caption');
-    await picture(d, 'metadata-form-390');
+    await d.screenshot('metadata-form-390', '#default');
     d.expect(await axeViolations(d)).toEqual([]);
     const overflow = await d.evaluate(() => {
       const form = document.getElementById('default')!.shadowRoot!.querySelector('form')!;
@@ -91,6 +80,6 @@ export const metadataFlows = [
     await d.press('Escape');
     await until(() => focusedLabel(d), (label) => label === 'Edit details', 'the focus back on Edit details');
     d.expect((await element.row('beach-sunset.jpg'))?.text).toBe('Needs details');
-    await picture(d, 'metadata-closed-390');
+    await d.screenshot('metadata-closed-390', '#default');
   }),
 ];

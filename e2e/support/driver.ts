@@ -59,7 +59,7 @@ export interface Driver {
   setViewport(width: number, height: number): Promise<void>;
   /** Emulates media features (dark, forced colours); classic WebDriver has no way to, and throws. */
   emulateMedia(media: EmulatedMedia): Promise<void>;
-  /** Saves a screenshot of the page (or of `target`) among the test's results. */
+  /** Saves a screenshot of the whole page (or of the whole of `target`) among the test's results; one that shows nothing (all one colour, or black rows) fails. */
   screenshot(name: string, target?: Target): Promise<void>;
   /**
    * The errors and warnings reported since the page was opened. Playwright hears the browser's own

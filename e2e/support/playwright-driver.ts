@@ -1,6 +1,7 @@
 // The flows' Driver over a Playwright page (Chromium, Firefox).
 import { expect, test, type Page } from '@playwright/test';
 import { emulateMedia } from './emulate-media.ts';
+import { assertDrawn } from './undrawn.ts';
 import type { Driver, Engine, Expect, Target } from './driver.ts';
 
 /** Playwright's CSS pierces open shadow roots: the steps of a target are one descendant selector. */
@@ -46,9 +47,9 @@ export function playwrightDriver(page: Page, baseURL: string): Driver {
     emulateMedia: (media) => emulateMedia(page, media),
     async screenshot(name, target) {
       const path = test.info().outputPath(`${name}.png`);
-      if (target) await locate(page, target).screenshot({ path, animations: 'disabled' });
-      else await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      const png = target ? await locate(page, target).screenshot({ path, animations: 'disabled' }) : await page.screenshot({ path, fullPage: true, animations: 'disabled' });
       await test.info().attach(name, { path, contentType: 'image/png' });
+      assertDrawn(png, name);
     },
     reported: async () => [...reported],
   };

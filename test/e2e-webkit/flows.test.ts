@@ -47,6 +47,14 @@ const suites: Record<string, readonly Flow[]> = {
   camera: cameraFlows,
 };
 
+/** A flow's screenshots folder, under test-results/e2e-webkit/: its suite and name, as Playwright names its flows' folders. */
+const folder = (suite: string, name: string) =>
+  `${suite} ${name}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 80)
+    .replace(/^-|-$/g, '');
+
 const base = inject('baseURL');
 let browser: WebdriverIO.Browser | undefined;
 
@@ -63,7 +71,7 @@ for (const [suite, flows] of Object.entries(suites)) {
   describe(suite, () => {
     for (const { name, run } of flows) {
       if (name in notInWebKit) continue;
-      it(name, ({ task }) => run(webDriverDriver(browser!, base, path.join('test-results', 'e2e-webkit', task.id))));
+      it(name, () => run(webDriverDriver(browser!, base, path.join('test-results', 'e2e-webkit', folder(suite, name)))));
     }
   });
 }

@@ -3,6 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { until, type Driver, type Expect, type Key, type Target } from '../../e2e/support/driver.ts';
+import { assertDrawn } from '../../e2e/support/undrawn.ts';
+import { wholeScreenshot } from './whole-screenshot.ts';
 
 /** WebDriver's key for an element reference in a script's result. */
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
@@ -147,11 +149,13 @@ export function webDriverDriver(browser: WebdriverIO.Browser, baseURL: string, r
       if (now !== width) throw new Error(`MiniBrowser's viewport is ${now} px wide, not the ${width} px asked for`);
     },
     emulateMedia: () => Promise.reject(new Error('Classic WebDriver emulates no media features')),
+    // WebDriver's own screenshots here show the viewport alone, an element's black below a point:
+    // whole-screenshot.ts cuts it out of a viewport screenshot, in a window grown to hold it all.
     async screenshot(name, target) {
       await mkdir(results, { recursive: true });
-      const file = path.join(results, `${name}.png`);
-      const png = target ? await browser.takeElementScreenshot(await elementId(target)) : await browser.takeScreenshot();
-      await writeFile(file, Buffer.from(png, 'base64'));
+      const png = await wholeScreenshot(browser, target ? { [ELEMENT]: await elementId(target) } : null);
+      await writeFile(path.join(results, `${name}.png`), png);
+      assertDrawn(png, name);
     },
     reported: () => run<string[]>(() => (window as unknown as { reported?: string[] }).reported ?? []),
   };
