@@ -40,7 +40,13 @@ export async function wholeScreenshot(browser: WebdriverIO.Browser, element: obj
     let box = await at(null);
     if (box.top < 0 || box.top + box.height > box.innerHeight) box = await at(box.scrollY + box.top);
     if (!fits(box)) throw new Error(`A ${box.width} × ${box.height} px box does not fit in MiniBrowser's ${box.innerWidth} × ${box.innerHeight} px viewport`);
-    return PNG.sync.write(cut(PNG.sync.read(Buffer.from(await browser.takeScreenshot(), 'base64')), box));
+    // A window just grown may be drawn at its old size a moment longer (a busy machine): taken again
+    // until the picture is the viewport measured, a bounded number of times.
+    for (let tries = 1; ; tries++) {
+      const viewport = PNG.sync.read(Buffer.from(await browser.takeScreenshot(), 'base64'));
+      if (viewport.height === Math.round(box.innerHeight * (viewport.width / box.innerWidth)) || tries === 10) return PNG.sync.write(cut(viewport, box));
+      box = await at(null);
+    }
   } finally {
     if (size) await browser.setWindowSize(size.width, size.height);
     await at(start.scrollY);
