@@ -35,11 +35,19 @@ function declaration(module: string, name: string): Exported {
   throw new Error(`${name}: no declaration found from ${module}`);
 }
 
-/** Every name an entry module exports, in its order, with where each is declared. */
+/**
+ * Every name an entry module exports, in its order, with where each is declared: re-exported from
+ * another module, or declared in the entry itself (a binding's `useUploads`).
+ */
 export function exportsOf(entry: string): Exported[] {
   const code = read(entry);
   const found: Exported[] = [];
-  for (const [, star, names, from] of code.matchAll(/^export (?:(\*)|(?:type )?\{([^}]+)\}) from '([^']+)'/gm)) {
+  const exported = /^export (?:(\*)|(?:type )?\{([^}]+)\}) from '([^']+)'|^export (?:declare )?(?:abstract )?(?:async )?(?:class|function|const|type|interface)\s+(\w+)/gm;
+  for (const [, star, names, from, declared] of code.matchAll(exported)) {
+    if (declared) {
+      found.push(declaration(entry, declared));
+      continue;
+    }
     const module = join(dirname(entry), from!);
     if (star) found.push(...exportsOf(module));
     else for (const entryName of names!.split(',')) {
