@@ -3,19 +3,20 @@ import type { Tally } from '../../queue/item/tally.ts';
 import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { adoptStyles } from '../render/adopt-styles.ts';
 import type { Wording } from '../render/describe.ts';
-import { itemRow, type ItemAction, type RowPart } from '../render/item-row.ts';
-import { rowList } from '../render/row-list.ts';
-import { ALL_ROWS_UP_TO } from '../render/row-window.ts';
-import { ScrollWatch } from '../controllers/scroll-watch.ts';
-import { regionLabel, skipToSummary, summary, summaryStyles, type SummaryAction } from '../render/summary.ts';
+import { itemRow, type ItemAction, type RowPart } from './item-row.ts';
+import { rowList } from './row-list.ts';
+import { ALL_ROWS_UP_TO } from './row-window.ts';
+import { ScrollWatch } from './scroll-watch.ts';
+import { regionLabel, skipToSummary, summary, summaryActionOf, summaryStyles, type SummaryAction } from '../summary/summary.ts';
 import { ThumbnailsController } from '../thumbnails/thumbnails-controller.ts';
 
 /** What the element tells its rows; read at the moment it is needed. */
 export interface RowsSettings {
   items(): readonly UploadItem[];
   tally(): Tally;
-  /** Items changed since the rows last rendered, and the ones counting down to a retry. */
+  /** Items changed since the rows last rendered: only their rows render again. */
   takeChanged(): ReadonlySet<UploadItem>;
+  /** Items counting down to a retry: their rows render again each second. */
   retrying(): ReadonlySet<UploadItem>;
   /** Renders the item's row again (its thumbnail came). */
   revise(item: UploadItem): void;
@@ -77,7 +78,7 @@ export class RowsPart {
   }
 
   #onSummaryAction = (event: Event) => {
-    const action = (event.target as Element).closest<HTMLElement>('[data-summary-action]')?.dataset.summaryAction as SummaryAction | undefined;
+    const action = summaryActionOf(event);
     this.#settings.asked();
     if (action) this.#settings.all(action);
   };
