@@ -20,7 +20,7 @@ import { css } from 'lit';
 // - No row is a scroll anchor: a long list places its rendered rows itself, and the browser moving the
 //   page after a render (to keep a row still) took the focused row off screen.
 // - Rows are contained (layout, style): a row's text changing each frame lays out no other row.
-// - The summary's own rules load with it (render/summary.ts).
+// - The summary's own rules load with it (summary/summary.ts).
 //
 // Public custom properties (`--resumable-upload-*`) feed private ones (`--_*`), so a page sets a
 // colour once and both schemes use it; unset ones fall back to the light or dark default.

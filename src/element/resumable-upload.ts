@@ -1,5 +1,4 @@
 import { html, LitElement, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import type { HeadersOption, UploadType } from '../engine/options.ts';
 import type { SessionStore } from '../storage/session-store.ts';
 import { formatterFor, type Formatter } from './i18n/format.ts';
@@ -8,18 +7,12 @@ import type { UploadStrings } from './i18n/strings.ts';
 import type { UploadItem } from '../queue/item/upload-item.ts';
 import type { Wording } from './render/describe.ts';
 import { limitsHint, limitsOf } from './render/limits.ts';
-import { icons } from './render/icons.ts';
-import { itemRow, type ItemAction } from './render/item-row.ts';
-import { rowList } from './render/row-list.ts';
-import { ALL_ROWS_UP_TO } from './render/row-window.ts';
+import { chooseIcon } from './render/choose-icon.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
 import { LocaleController } from './controllers/locale-controller.ts';
-import { ScrollWatch } from './controllers/scroll-watch.ts';
-import { ThumbnailsController } from './thumbnails/thumbnails-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
-import type { SummaryAction } from './render/summary.ts';
-import { adoptStyles } from './render/adopt-styles.ts';
+import type { RowsPart } from './rows/rows-part.ts';
 import { BackgroundPart } from './background/background-part.ts';
 import type { BackgroundStrings } from './background/background-strings.ts';
 import type { CameraPanel } from './camera/camera-panel.ts';
@@ -300,7 +293,6 @@ export class ResumableUploadElement extends LitElement {
     choose: () => void this.#picker.choose(),
   });
 
-  readonly #thumbnails = new ThumbnailsController(this, { items: () => this.#queue.items, changed: (item) => this.#uploads.revise(item) });
   readonly #background = new BackgroundPart(this, () => (this.#words = undefined));
   /** Loaded with the `camera` attribute only, with its English words. */
   #camera: CameraPanel | undefined;
@@ -325,8 +317,7 @@ export class ResumableUploadElement extends LitElement {
       handles: this.#picker.handles,
       add: (files) => this.#queue.add(files),
     });
-    new FocusController(this);
-    new ScrollWatch(this, () => this.#queue.items.length > ALL_ROWS_UP_TO && (this.#asked = true));
+    new FocusController(this, () => !!this.#rows || this.#queue.items.length === 0);
     new LocaleController(this, () => (this.#words = undefined));
   }
 
@@ -463,18 +454,18 @@ export class ResumableUploadElement extends LitElement {
     const limits = limitsHint(wording.limits!, parseSize(this.maxFileSize), t);
     const described = limits === nothing ? nothing : 'limits';
     const items = this.#queue.items;
+    if (items.length > 0) this.#loadRows();
     const background = this.#background.uploads;
-    const { interruptedRow } = this.#interrupted;
     const interrupted = background ? this.#interrupted.records.filter((record) => !background.owns(record.fingerprint)) : this.#interrupted.records;
     // Words with no translation are English, and marked so for screen readers' voices.
     return html`<div class="words" lang=${wording.wordsLang === 'en' ? 'en' : nothing}>
       <div class="drop-zone" part="drop-zone">
         <button type="button" class="choose" part="button" ?disabled=${this.#isDisabled} @click=${this.#picker.choose} ?data-folder=${directory} aria-describedby=${described}>
-          ${icons.choose}<span>${directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
+          ${chooseIcon}<span>${directory ? t.chooseFolder : this.multiple ? t.chooseFiles : t.chooseFile}</span>
         </button>
         ${directory
           ? html`<button type="button" class="choose" part="files-button" ?disabled=${this.#isDisabled} @click=${this.#picker.choose} aria-describedby=${described}>
-              ${icons.choose}<span>${t.chooseFiles}</span>
+              ${chooseIcon}<span>${t.chooseFiles}</span>
             </button>`
           : nothing}
         ${this.#camera?.render(t, f, this.#isDisabled) ?? nothing}
@@ -490,29 +481,13 @@ export class ResumableUploadElement extends LitElement {
         />
       </div>
       ${background && this.#background.list ? this.#background.list(background.rows, t as BackgroundStrings, wording.f) : nothing}
-      ${interrupted.length === 0 || !interruptedRow
-        ? nothing
-        : html`<ul part="interrupted-list" aria-label=${t.interruptedLabel} @click=${this.#interrupted.onAction}>
-            ${repeat(interrupted, (record) => record.fingerprint, (record) => interruptedRow(record, wording))}
-          </ul>`}
+      ${interrupted.length > 0 && this.#interrupted.list ? this.#interrupted.list(interrupted, wording) : nothing}
       ${items.length > 0
-        ? html`${items.length > ALL_ROWS_UP_TO && this.#summary ? this.#summary.skipToSummary(t.skipToSummary, this.renderRoot) : nothing}<ul part="list" aria-label=${t.listLabel} @click=${this.#onAction}>
-            ${rowList({
-              items,
-              // A row renders again only when its item changed (or the words, or a countdown's second):
-              // with 1,000 files, one upload's progress costs one row, not a visit to the other 999.
-              changed: this.#uploads.takeChanged(),
-              words: this.#words,
-              ticking: this.#uploads.retrying,
-              tick: (item) => countdown(item, wording.now),
-              row: (item) => itemRow(item, wording, { url: this.#thumbnails.urlOf(item), pending: this.#thumbnails.wants(item) }, this.imageEditor, this.#meta?.row(item, wording)),
-              left: (item) => this.#thumbnails.forget(item),
-            })}
-          </ul>`
+        ? (this.#rows?.render(wording, this.#words) ?? nothing)
         : interrupted.length === 0 && !background?.rows.length
           ? html`<div class="empty" part="empty"><slot name="empty">${t.empty}</slot></div>`
           : nothing}
-      ${this.#renderSummary(wording)}
+      ${this.#rows?.summary(wording) ?? nothing}
       <div class="visually-hidden" role="status" lang=${this.#announcer.messageLang || nothing}>${this.#announcer.message.map((line) => html`<p>${line}</p>`)}</div>
     </div>`;
   }
@@ -528,32 +503,42 @@ export class ResumableUploadElement extends LitElement {
     return this.lang || this.parentElement?.closest('[lang]')?.getAttribute('lang') || navigator.language;
   }
 
-  #renderSummary(wording: Wording) {
-    if (this.#queue.items.length > 0) this.#loadSummary();
-    const sum = this.#queue.tally;
-    const part = this.#summary;
-    return part && sum.files > 1 ? part.summary(sum, wording, this.#onSummaryAction, part.regionLabel(this, wording.f)) : nothing;
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // The rows' code is fetched at idle, as the engine is, so the first file's row need not wait for it.
+    (globalThis.requestIdleCallback ?? setTimeout)(() => import('./rows/rows-part.ts').catch(() => undefined));
   }
 
-  /** The summary's code and rules: loaded with the first row, shown from the second file. */
-  #summary: typeof import('./render/summary.ts') | undefined;
-  #summaryLoad: Promise<void> | undefined;
+  /** The list's code, with the summary's: loaded with the first file, or fetched at idle (see `RowsPart`). */
+  #rows: RowsPart | undefined;
+  #rowsLoad: Promise<void> | undefined;
 
-  #onSummaryAction = (event: Event) => {
-    const action = (event.target as Element).closest<HTMLElement>('[data-summary-action]')?.dataset.summaryAction as SummaryAction | undefined;
-    this.#asked = true;
-    if (action) this[action]();
-  };
-
-  #loadSummary(): void {
-    this.#summaryLoad ??= import('./render/summary.ts').then(
-      (part) => {
-        adoptStyles(this.renderRoot as ShadowRoot, part.summaryStyles);
-        this.#summary = part;
+  #loadRows(): void {
+    this.#rowsLoad ??= import('./rows/rows-part.ts').then(
+      ({ RowsPart }) => {
+        this.#rows = new RowsPart(this, {
+          items: () => this.#queue.items,
+          tally: () => this.#queue.tally,
+          takeChanged: () => this.#uploads.takeChanged(),
+          retrying: () => this.#uploads.retrying,
+          revise: (item) => this.#uploads.revise(item),
+          asked: () => (this.#asked = true),
+          wording: () => this.#wording(),
+          imageEditor: () => this.imageEditor,
+          extra: (item, wording) => this.#meta?.row(item, wording),
+          all: (action) => this[action](),
+        });
         this.requestUpdate();
       },
-      () => (this.#summaryLoad = undefined), // tried again on the next render
+      () => (this.#rowsLoad = undefined), // tried again on the next render
     );
+  }
+
+  /** @internal Complete once the rows are drawn: the first file's row waits for their code, which its render asked for. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await super.getUpdateComplete();
+    await this.#rowsLoad;
+    return super.getUpdateComplete();
   }
 
   #words: { lang: string; strings: Partial<UploadStrings> | undefined; t: UploadStrings; f: Formatter; wordsLang: string } | undefined;
@@ -571,20 +556,4 @@ export class ResumableUploadElement extends LitElement {
     };
     return this.#words;
   }
-
-  #onAction = (event: Event) => {
-    const button = (event.target as Element).closest<HTMLElement>('[data-action]');
-    const id = button?.closest('li')?.dataset.item;
-    const item = this.items.find((candidate) => candidate.id === id);
-    const action = button?.dataset.action as ItemAction | 'edit';
-    this.#asked = true;
-    // The image editor's code loads on its first use.
-    if (button && item) action === 'edit' ? import('./editor/edit-image.ts').then(({ editImage }) => editImage(this, item, this.#wording())) : item[action]();
-  };
-}
-
-/** The whole seconds left of a retry countdown, which its row shows. */
-function countdown(item: UploadItem, now: number): number {
-  const at = item.retryAt;
-  return at === undefined ? 0 : Math.ceil((at - now) / 1000);
 }

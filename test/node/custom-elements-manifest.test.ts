@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItemStatuses } from '../../src/queue/item/item-status.ts';
-import { actionsFor } from '../../src/element/render/item-row.ts';
+import { actionsFor } from '../../src/element/rows/item-row.ts';
 import { elementProperties, type ElementPropertyName } from '../../src/element/properties.ts';
 import type { ResumableUploadElement } from '../../src/element/resumable-upload.ts';
 import type { ResumableUploadProperties } from '../../src/react.ts';

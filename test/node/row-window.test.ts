@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowRange } from '../../src/element/render/row-window.ts';
+import { rowRange } from '../../src/element/rows/row-window.ts';
 
 // A screen of 800 px, rows of 100 px: rows 0-7 fill it when the list's top is at the screen's top.
 describe('rowRange: the rows a long list renders', () => {

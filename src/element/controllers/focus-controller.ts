@@ -10,6 +10,8 @@ import type { ReactiveController, ReactiveElement } from 'lit';
  */
 export class FocusController implements ReactiveController {
   readonly #host: ReactiveElement;
+  /** False while files are listed whose rows have not come yet (their code loads with the first file). */
+  readonly #ready: () => boolean;
   /** The last focused control inside, to put focus back nearby when its row changes or goes. */
   #focused: { element: HTMLElement; row: string | undefined; index: number; summary: boolean } | undefined;
   #listening = false;
@@ -20,8 +22,9 @@ export class FocusController implements ReactiveController {
    */
   #pressed: EventTarget | undefined;
 
-  constructor(host: ReactiveElement) {
+  constructor(host: ReactiveElement, ready: () => boolean) {
     this.#host = host;
+    this.#ready = ready;
     host.addController(this);
   }
 
@@ -35,6 +38,8 @@ export class FocusController implements ReactiveController {
   }
 
   hostUpdated(): void {
+    // Where the focus goes depends on the rows: decided once they are drawn.
+    if (!this.#ready()) return;
     const focused = this.#focused;
     const pressed = this.#pressed;
     this.#pressed = undefined;

@@ -37,13 +37,13 @@ export class InterruptedUploads implements ReactiveController {
   }
 
   /**
-   * Renders a record's row, with Resume when the file can be read from its kept handle (else Choose
-   * again) and where its session stands: loaded with the records, so it is there whenever one is listed.
+   * Renders the list of these records, each row with Resume when the file can be read from its kept
+   * handle (else Choose again) and where its session stands: loaded with the records, so it is there
+   * whenever one is listed.
    */
-  get interruptedRow(): ((record: StoredUpload, wording: Wording) => TemplateResult) | undefined {
+  get list(): ((records: readonly StoredUpload[], wording: Wording) => TemplateResult) | undefined {
     const rows = this.#rows;
-    const queue = this.#queue;
-    return rows && ((record, wording) => rows.interruptedRow(record, queue.canResume(record), queue.standingOf(record), wording));
+    return rows && ((records, wording) => rows.interruptedList(records, this.#queue, wording, this.onAction));
   }
 
   hostConnected(): void {

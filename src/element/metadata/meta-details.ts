@@ -4,7 +4,7 @@ import { SETTLED } from '../../queue/item/item-status.ts';
 import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { Wording } from '../render/describe.ts';
-import type { RowPart } from '../render/item-row.ts';
+import type { RowPart } from '../rows/item-row.ts';
 import { shownName } from '../../utils/shown-name.ts';
 import { consoleSaid } from '../settings/said.ts';
 import { checkMetaFields, type MetaField } from './meta-fields.ts';

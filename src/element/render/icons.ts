@@ -1,13 +1,8 @@
-import { html, svg, type SVGTemplateResult } from 'lit';
+import { svg } from 'lit';
+import { icon } from './choose-icon.ts';
 
-// Stroke icons drawn for this element, sized to the text and coloured by `currentColor`.
-// Decorative only: every button carries its own label. The paths need `svg`, not `html`, to be SVG elements.
-const icon = (paths: SVGTemplateResult) =>
-  html`<svg viewBox="0 0 24 24" width="1.25em" height="1.25em" fill="none" stroke="currentColor" stroke-width="2"
-    stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">${paths}</svg>`;
-
+/** The rows' buttons' icons, loaded with the rows (see `choose-icon.ts`). */
 export const icons = {
-  choose: icon(svg`<path d="M12 16V4M6 10l6-6 6 6M4 20h16" />`),
   start: icon(svg`<path d="M8 5l11 7-11 7z" fill="currentColor" />`),
   resume: icon(svg`<path d="M8 5l11 7-11 7z" fill="currentColor" />`),
   pause: icon(svg`<path d="M9 6v12M15 6v12" stroke-width="2.5" />`),

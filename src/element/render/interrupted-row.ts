@@ -1,4 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { interruptedEnglish } from '../interrupted/interrupted-strings.ts';
 import type { SessionStanding } from '../../queue/session-standing.ts';
 import { interpolate } from '../i18n/interpolate.ts';
@@ -8,6 +9,13 @@ import type { Wording } from './describe.ts';
 import { shownName } from '../../utils/shown-name.ts';
 import { fileName } from './file-name.ts';
 import { icons } from './icons.ts';
+
+/** The list of interrupted uploads; `onAction` hears its buttons' clicks. */
+export function interruptedList(records: readonly StoredUpload[], queue: QueueCore, wording: Wording, onAction: (event: Event) => void): TemplateResult {
+  return html`<ul part="interrupted-list" aria-label=${wording.t.interruptedLabel} @click=${onAction}>
+    ${repeat(records, (record) => record.fingerprint, (record) => interruptedRow(record, queue.canResume(record), queue.standingOf(record), wording))}
+  </ul>`;
+}
 
 /** What the buttons of an interrupted upload do; the list handles their clicks in one listener. */
 export type InterruptedAction = 'resume' | 'choose-again' | 'discard';

@@ -2,11 +2,11 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { ItemStatus } from '../../queue/item/item-status.ts';
 import type { UploadItem } from '../../queue/item/upload-item.ts';
-import { fractionDone, progressText, spokenProgress, statusText, type Wording } from './describe.ts';
-import { figures } from './figures.ts';
+import { fractionDone, progressText, spokenProgress, statusText, type Wording } from '../render/describe.ts';
+import { figures } from '../render/figures.ts';
 import { shownName } from '../../utils/shown-name.ts';
-import { fileName } from './file-name.ts';
-import { icons } from './icons.ts';
+import { fileName } from '../render/file-name.ts';
+import { icons } from '../render/icons.ts';
 
 /** What an item's buttons do; the list handles their clicks in one listener (see `data-action`). */
 export type ItemAction = 'start' | 'pause' | 'resume' | 'retry' | 'cancel' | 'remove';

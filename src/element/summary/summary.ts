@@ -3,14 +3,19 @@ import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { PluralMessage } from '../i18n/strings.ts';
 import type { Tally } from '../../queue/item/tally.ts';
-import type { Wording } from './describe.ts';
-import { figures } from './figures.ts';
+import type { Wording } from '../render/describe.ts';
+import { figures } from '../render/figures.ts';
 
-// The summary, its skip button and their rules load with the first row: a page without files, and
-// most with one, need none of them. (The rules a row's have too, `.bar`, `.details`, are the element's.)
+// The summary, its skip button and their rules load with the rows (rows/rows-part.ts), at the first
+// file: a page without files, and most with one, need none of them. (The rules a row's have too, `.bar`, `.details`, are the element's.)
 
 /** What the summary's buttons do; the element calls its method of the same name. */
 export type SummaryAction = 'pauseAll' | 'resumeAll' | 'startAll' | 'cancelAll';
+
+/** Which summary button a click on the summary pressed, if any. */
+export function summaryActionOf(event: Event): SummaryAction | undefined {
+  return (event.target as Element).closest<HTMLElement>('[data-summary-action]')?.dataset.summaryAction as SummaryAction | undefined;
+}
 
 /**
  * All files at once: one bar of the bytes the server confirmed over all files, files done, failed
