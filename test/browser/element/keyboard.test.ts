@@ -63,9 +63,10 @@ describe('<resumable-upload> keyboard', () => {
   it('moves the focus from Pause (or Cancel) to the row, not to Remove, when the upload finishes under it: a late Enter removes nothing', async () => {
     for (const action of ['pause', 'cancel']) {
       // Listed before it starts, so the row (whose code loads with the first file) is there first;
-      // Start's button is the one Pause takes over.
+      // Start's button is the one Pause takes over. 24 slowed chunks (about a second) leave the
+      // update that draws Pause far ahead of the upload's end.
       const element = await mount({ 'chunk-size': String(QUANTUM), auto: 'false' }, (el) => (el.headers = slowChunks));
-      const file = patternFile(3 * QUANTUM, `${action}.bin`);
+      const file = patternFile(24 * QUANTUM, `${action}.bin`);
       const success = nextEvent(element, 'upload-success');
       const [item] = element.addFiles([file]);
       await element.updateComplete;
