@@ -1,6 +1,7 @@
 import { html, render } from 'lit';
 import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { isActive } from '../../engine/state.ts';
+import { shownName } from '../../utils/shown-name.ts';
 import type { Wording } from '../render/describe.ts';
 import { editedFile } from './draw-edit.ts';
 import type { Edit } from './edit-geometry.ts';
@@ -46,7 +47,7 @@ export async function editImage(host: EditorHost, item: UploadItem, wording: Wor
     // The item may have moved on while the dialog was open (cancelled by script): then it keeps its file.
     if (item.file === file) item.replaceFile(await editedFile(file, image, image.width, image.height, edit));
   };
-  new ImageEditor(root, image, file.name, words, save, () => {
+  new ImageEditor(root, image, shownName(file.name), words, save, () => {
     image.close();
     void backToRow();
   });
