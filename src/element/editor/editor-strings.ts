@@ -22,6 +22,8 @@ export interface EditorStrings {
   editorCancel: string;
   /** The browser could not read the image. */
   editorUnreadable: string;
+  /** Save could not write the edited image (too large for the browser's canvas): the dialog stays open. */
+  editorSaveFailed: string;
 }
 
 export const editorEnglish: EditorStrings = {
@@ -39,4 +41,5 @@ export const editorEnglish: EditorStrings = {
   editorSave: 'Save',
   editorCancel: 'Cancel',
   editorUnreadable: 'This image cannot be opened for editing.',
+  editorSaveFailed: 'The edited image could not be saved. Try a smaller crop area, or Cancel to keep the original.',
 };

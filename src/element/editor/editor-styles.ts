@@ -74,6 +74,9 @@ export const editorStyles = css`
     color: var(--_muted);
     font-size: 0.875rem;
   }
+  .editor .editor-failed {
+    color: var(--_error);
+  }
   .tools,
   .end {
     display: flex;

@@ -37,6 +37,8 @@ export class ImageEditor {
   #saying: ReturnType<typeof setTimeout> | undefined;
   #said = '';
   #saving = false;
+  /** The last Save failed: said in the dialog, which stays open with the edit as it was. */
+  #failed = false;
 
   constructor(root: ShadowRoot, image: ImageBitmap, name: string, words: EditorWords, save: (edit: Edit) => Promise<void>, closed: () => void) {
     this.#image = image;
@@ -113,6 +115,7 @@ export class ImageEditor {
           <div role="group" aria-label=${t.editorShape}>${button(t.editorShapeFree, shape(false), !edit.square)}${button(t.editorShapeSquare, shape(true), edit.square)}</div>
           ${button(t.editorReset, () => this.#set(untouched(width, height), true))}
         </div>
+        ${this.#failed ? html`<p id="editor-failed" class="editor-failed" role="alert">${t.editorSaveFailed}</p>` : nothing}
         <div class="end">
           <button type="button" class="again" @click=${() => this.#saving || this.#dialog.close()}>${t.editorCancel}</button>
           <button type="button" class="choose" @click=${this.#save}>${t.editorSave}</button>
@@ -209,14 +212,19 @@ export class ImageEditor {
     this.#sayLater();
   };
 
+  /** A Save that fails (a canvas too large to write) keeps the dialog open and says so: the edit is not lost, nor taken as saved. */
   #save = async () => {
     if (this.#saving) return;
     this.#saving = true;
     try {
       await this.#saveEdit(this.#edit);
-    } finally {
-      this.#dialog.close();
+    } catch {
+      this.#saving = false;
+      this.#failed = true;
+      this.#render();
+      return;
     }
+    this.#dialog.close();
   };
 }
 

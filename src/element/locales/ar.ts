@@ -121,6 +121,7 @@ export const ar = {
   editorSave: 'حفظ',
   editorCancel: 'إلغاء',
   editorUnreadable: 'لا يمكن فتح هذه الصورة للتحرير.',
+  editorSaveFailed: 'تعذّر حفظ الصورة المعدّلة. جرّب مساحة قص أصغر، أو اختر إلغاء للإبقاء على الأصل.',
   // The camera's words: not reviewed by a native speaker yet.
   camera: 'الكاميرا',
   cameraTakePhoto: 'التقاط صورة',

@@ -136,6 +136,7 @@ export const cs = {
   editorSave: 'Uložit',
   editorCancel: 'Zrušit',
   editorUnreadable: 'Tento obrázek nelze otevřít k úpravám.',
+  editorSaveFailed: 'Upravený obrázek se nepodařilo uložit. Zkuste menší oblast ořezu, nebo zvolte Zrušit a ponechte původní.',
   camera: 'Fotoaparát',
   cameraTakePhoto: 'Vyfotit',
   cameraRecord: 'Nahrát video',

@@ -121,6 +121,7 @@ export const da = {
   editorSave: 'Gem',
   editorCancel: 'Annuller',
   editorUnreadable: 'Billedet kan ikke åbnes til redigering.',
+  editorSaveFailed: 'Det redigerede billede kunne ikke gemmes. Prøv et mindre beskæringsområde, eller vælg Annuller for at beholde originalen.',
   camera: 'Kamera',
   cameraTakePhoto: 'Tag billede',
   cameraRecord: 'Optag video',

@@ -121,6 +121,7 @@ export const de = {
   editorSave: 'Speichern',
   editorCancel: 'Abbrechen',
   editorUnreadable: 'Dieses Bild kann nicht zum Bearbeiten geöffnet werden.',
+  editorSaveFailed: 'Das bearbeitete Bild konnte nicht gespeichert werden. Versuchen Sie einen kleineren Zuschnitt, oder wählen Sie Abbrechen, um das Original zu behalten.',
   // The camera's words: not reviewed by a native speaker yet.
   camera: 'Kamera',
   cameraTakePhoto: 'Foto aufnehmen',

@@ -121,6 +121,7 @@ export const es = {
   editorSave: 'Guardar',
   editorCancel: 'Cancelar',
   editorUnreadable: 'Esta imagen no se puede abrir para editarla.',
+  editorSaveFailed: 'No se pudo guardar la imagen editada. Prueba con un área de recorte más pequeña, o elige Cancelar para conservar la original.',
   camera: 'Cámara',
   cameraTakePhoto: 'Hacer foto',
   cameraRecord: 'Grabar vídeo',

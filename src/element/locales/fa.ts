@@ -121,6 +121,7 @@ export const fa = {
   editorSave: 'ذخیره',
   editorCancel: 'لغو',
   editorUnreadable: 'این تصویر برای ویرایش باز نمی‌شود.',
+  editorSaveFailed: 'تصویر ویرایش‌شده ذخیره نشد. ناحیهٔ برش کوچک‌تری را امتحان کنید، یا برای نگه داشتن اصل تصویر «لغو» را بزنید.',
   camera: 'دوربین',
   cameraTakePhoto: 'گرفتن عکس',
   cameraRecord: 'ضبط ویدیو',

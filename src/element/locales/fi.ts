@@ -121,6 +121,7 @@ export const fi = {
   editorSave: 'Tallenna',
   editorCancel: 'Peruuta',
   editorUnreadable: 'Tätä kuvaa ei voi avata muokattavaksi.',
+  editorSaveFailed: 'Muokattua kuvaa ei voitu tallentaa. Kokeile pienempää rajausaluetta tai valitse Peruuta, niin alkuperäinen säilyy.',
   camera: 'Kamera',
   cameraTakePhoto: 'Ota kuva',
   cameraRecord: 'Tallenna video',

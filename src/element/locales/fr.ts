@@ -121,6 +121,7 @@ export const fr = {
   editorSave: 'Enregistrer',
   editorCancel: 'Annuler',
   editorUnreadable: 'Impossible d’ouvrir cette image pour la modifier.',
+  editorSaveFailed: 'Impossible d’enregistrer l’image modifiée. Essayez une zone de recadrage plus petite, ou choisissez Annuler pour garder l’original.',
   camera: "Caméra",
   cameraTakePhoto: "Prendre une photo",
   cameraRecord: "Enregistrer une vidéo",

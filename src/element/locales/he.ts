@@ -121,6 +121,7 @@ export const he = {
   editorSave: 'שמירה',
   editorCancel: 'ביטול',
   editorUnreadable: 'אי אפשר לפתוח את התמונה הזו לעריכה.',
+  editorSaveFailed: 'לא ניתן היה לשמור את התמונה הערוכה. אפשר לנסות אזור חיתוך קטן יותר, או לבחור ביטול כדי להשאיר את המקור.',
   // The camera's words: not reviewed by a native speaker yet.
   camera: 'מצלמה',
   cameraTakePhoto: 'צילום תמונה',

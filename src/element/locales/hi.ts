@@ -121,6 +121,7 @@ export const hi = {
   editorSave: 'सहेजें',
   editorCancel: 'रद्द करें',
   editorUnreadable: 'यह छवि संपादन के लिए नहीं खोली जा सकती।',
+  editorSaveFailed: 'संपादित छवि सहेजी नहीं जा सकी। छोटा क्रॉप क्षेत्र आज़माएँ, या मूल रखने के लिए रद्द करें चुनें।',
   camera: 'कैमरा',
   cameraTakePhoto: 'फ़ोटो लें',
   cameraRecord: 'वीडियो रिकॉर्ड करें',

@@ -121,6 +121,7 @@ export const hu = {
   editorSave: 'Mentés',
   editorCancel: 'Mégse',
   editorUnreadable: 'Ez a kép nem nyitható meg szerkesztésre.',
+  editorSaveFailed: 'A szerkesztett képet nem sikerült menteni. Próbáljon kisebb kivágási területet, vagy válassza a Mégse gombot az eredeti megtartásához.',
   camera: 'Kamera',
   cameraTakePhoto: 'Fénykép készítése',
   cameraRecord: 'Videó rögzítése',

@@ -121,6 +121,7 @@ export const id = {
   editorSave: 'Simpan',
   editorCancel: 'Batal',
   editorUnreadable: 'Gambar ini tidak dapat dibuka untuk diedit.',
+  editorSaveFailed: 'Gambar yang diedit tidak dapat disimpan. Coba area potong yang lebih kecil, atau pilih Batal untuk menyimpan yang asli.',
   camera: 'Kamera',
   cameraTakePhoto: 'Ambil foto',
   cameraRecord: 'Rekam video',

@@ -121,6 +121,7 @@ export const it = {
   editorSave: 'Salva',
   editorCancel: 'Annulla',
   editorUnreadable: 'Impossibile aprire questa immagine per modificarla.',
+  editorSaveFailed: 'Impossibile salvare l’immagine modificata. Prova un’area di ritaglio più piccola, oppure scegli Annulla per tenere l’originale.',
   camera: "Fotocamera",
   cameraTakePhoto: "Scatta foto",
   cameraRecord: "Registra video",

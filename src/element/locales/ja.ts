@@ -121,6 +121,7 @@ export const ja = {
   editorSave: '保存',
   editorCancel: 'キャンセル',
   editorUnreadable: 'この画像は編集用に開けません。',
+  editorSaveFailed: '編集した画像を保存できませんでした。切り抜き範囲を小さくするか、[キャンセル] を選んで元の画像のままにしてください。',
   camera: 'カメラ',
   cameraTakePhoto: '写真を撮る',
   cameraRecord: '動画を録画',

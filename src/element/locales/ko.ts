@@ -121,6 +121,7 @@ export const ko = {
   editorSave: '저장',
   editorCancel: '취소',
   editorUnreadable: '이 이미지는 편집하려고 열 수 없습니다.',
+  editorSaveFailed: '편집한 이미지를 저장할 수 없습니다. 자르기 영역을 더 작게 하거나, 취소를 눌러 원본을 유지하세요.',
   // The camera's words: not reviewed by a native speaker yet.
   camera: '카메라',
   cameraTakePhoto: '사진 찍기',

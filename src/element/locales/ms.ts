@@ -121,6 +121,7 @@ export const ms = {
   editorSave: 'Simpan',
   editorCancel: 'Batal',
   editorUnreadable: 'Imej ini tidak dapat dibuka untuk disunting.',
+  editorSaveFailed: 'Imej yang disunting tidak dapat disimpan. Cuba kawasan pangkas yang lebih kecil, atau pilih Batal untuk mengekalkan yang asal.',
   camera: 'Kamera',
   cameraTakePhoto: 'Ambil foto',
   cameraRecord: 'Rakam video',

@@ -121,6 +121,7 @@ export const nl = {
   editorSave: 'Opslaan',
   editorCancel: 'Annuleren',
   editorUnreadable: 'Deze afbeelding kan niet worden geopend om te bewerken.',
+  editorSaveFailed: 'De bewerkte afbeelding kon niet worden opgeslagen. Probeer een kleiner bijsnijgebied, of kies Annuleren om het origineel te houden.',
   camera: 'Camera',
   cameraTakePhoto: 'Foto maken',
   cameraRecord: 'Video opnemen',

@@ -121,6 +121,7 @@ export const pl = {
   editorSave: 'Zapisz',
   editorCancel: 'Anuluj',
   editorUnreadable: 'Nie można otworzyć tego obrazu do edycji.',
+  editorSaveFailed: 'Nie udało się zapisać edytowanego obrazu. Spróbuj mniejszego obszaru kadrowania albo wybierz Anuluj, aby zachować oryginał.',
   camera: 'Aparat',
   cameraTakePhoto: 'Zrób zdjęcie',
   cameraRecord: 'Nagraj wideo',

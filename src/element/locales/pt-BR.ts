@@ -121,6 +121,7 @@ export const ptBR = {
   editorSave: 'Salvar',
   editorCancel: 'Cancelar',
   editorUnreadable: 'Não é possível abrir esta imagem para edição.',
+  editorSaveFailed: 'Não foi possível salvar a imagem editada. Tente uma área de corte menor, ou escolha Cancelar para manter a original.',
   camera: 'Câmera',
   cameraTakePhoto: 'Tirar foto',
   cameraRecord: 'Gravar vídeo',

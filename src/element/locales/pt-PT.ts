@@ -121,6 +121,7 @@ export const ptPT = {
   editorSave: 'Guardar',
   editorCancel: 'Cancelar',
   editorUnreadable: 'Não é possível abrir esta imagem para edição.',
+  editorSaveFailed: 'Não foi possível guardar a imagem editada. Experimente uma área de recorte mais pequena, ou escolha Cancelar para manter a original.',
   camera: 'Câmara',
   cameraTakePhoto: 'Tirar fotografia',
   cameraRecord: 'Gravar vídeo',

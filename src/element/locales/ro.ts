@@ -133,6 +133,7 @@ export const ro = {
   editorSave: 'Salvează',
   editorCancel: 'Anulează',
   editorUnreadable: 'Această imagine nu poate fi deschisă pentru editare.',
+  editorSaveFailed: 'Imaginea editată nu a putut fi salvată. Încercați o zonă de decupare mai mică sau alegeți Anulează pentru a păstra originalul.',
   camera: 'Cameră',
   cameraTakePhoto: 'Fă o fotografie',
   cameraRecord: 'Înregistrează video',

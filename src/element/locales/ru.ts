@@ -121,6 +121,7 @@ export const ru = {
   editorSave: 'Сохранить',
   editorCancel: 'Отмена',
   editorUnreadable: 'Это изображение нельзя открыть для редактирования.',
+  editorSaveFailed: 'Не удалось сохранить отредактированное изображение. Попробуйте выбрать меньшую область обрезки или нажмите «Отмена», чтобы оставить оригинал.',
   // The camera's words: not reviewed by a native speaker yet.
   camera: 'Камера',
   cameraTakePhoto: 'Сделать фото',

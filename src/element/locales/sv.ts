@@ -121,6 +121,7 @@ export const sv = {
   editorSave: 'Spara',
   editorCancel: 'Avbryt',
   editorUnreadable: 'Bilden kan inte öppnas för redigering.',
+  editorSaveFailed: 'Den redigerade bilden kunde inte sparas. Prova ett mindre beskärningsområde, eller välj Avbryt för att behålla originalet.',
   camera: 'Kamera',
   cameraTakePhoto: 'Ta foto',
   cameraRecord: 'Spela in video',

@@ -121,6 +121,7 @@ export const th = {
   editorSave: 'บันทึก',
   editorCancel: 'ยกเลิก',
   editorUnreadable: 'เปิดรูปภาพนี้เพื่อแก้ไขไม่ได้',
+  editorSaveFailed: 'บันทึกรูปภาพที่แก้ไขไม่ได้ ลองเลือกพื้นที่ครอบตัดให้เล็กลง หรือเลือกยกเลิกเพื่อเก็บต้นฉบับไว้',
   camera: 'กล้อง',
   cameraTakePhoto: 'ถ่ายภาพ',
   cameraRecord: 'บันทึกวิดีโอ',

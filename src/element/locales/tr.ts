@@ -121,6 +121,7 @@ export const tr = {
   editorSave: 'Kaydet',
   editorCancel: 'Vazgeç',
   editorUnreadable: 'Bu görüntü düzenleme için açılamıyor.',
+  editorSaveFailed: 'Düzenlenen görüntü kaydedilemedi. Daha küçük bir kırpma alanı deneyin ya da özgün görüntüyü korumak için Vazgeç’i seçin.',
   // The camera's words: not reviewed by a native speaker yet.
   camera: 'Kamera',
   cameraTakePhoto: 'Fotoğraf çek',

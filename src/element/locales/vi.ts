@@ -121,6 +121,7 @@ export const vi = {
   editorSave: 'Lưu',
   editorCancel: 'Hủy',
   editorUnreadable: 'Không thể mở ảnh này để chỉnh sửa.',
+  editorSaveFailed: 'Không thể lưu ảnh đã chỉnh sửa. Hãy thử vùng cắt nhỏ hơn, hoặc chọn Hủy để giữ ảnh gốc.',
   camera: 'Máy ảnh',
   cameraTakePhoto: 'Chụp ảnh',
   cameraRecord: 'Quay video',

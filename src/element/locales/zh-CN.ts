@@ -121,6 +121,7 @@ export const zhCN = {
   editorSave: '保存',
   editorCancel: '取消',
   editorUnreadable: '无法打开此图片进行编辑。',
+  editorSaveFailed: '无法保存编辑后的图片。请尝试更小的裁剪区域，或选择“取消”保留原图。',
   // The camera's words: not reviewed by a native speaker yet.
   camera: '相机',
   cameraTakePhoto: '拍照',

@@ -121,6 +121,7 @@ export const zhTW = {
   editorSave: '儲存',
   editorCancel: '取消',
   editorUnreadable: '無法開啟此圖片進行編輯。',
+  editorSaveFailed: '無法儲存編輯後的圖片。請試試較小的裁切範圍，或選擇「取消」保留原圖。',
   camera: '相機',
   cameraTakePhoto: '拍照',
   cameraRecord: '錄製影片',

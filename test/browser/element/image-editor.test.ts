@@ -274,4 +274,49 @@ describe('<resumable-upload> image editor', () => {
     expect(stored.object.sha256).toBe(await sha256(item!.file));
     expect(await listStoredUploads(url)).toEqual([]);
   });
+
+  it('a Save that cannot write the image keeps the dialog open and says so; the file stays, and a later Save goes through', async () => {
+    const element = await mount({ auto: 'false', 'image-editor': true });
+    const original = await quartersPng('too-large.png');
+    const [item] = element.addFiles([original]);
+    const unhandled: unknown[] = [];
+    const onUnhandled = (event: PromiseRejectionEvent) => unhandled.push(event.reason);
+    window.addEventListener('unhandledrejection', onUnhandled);
+    // What a canvas too large for the browser does: its blob comes back null.
+    const toBlob = HTMLCanvasElement.prototype.toBlob;
+    HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
+      callback(null);
+    };
+    try {
+      const dialog = await openEditor(element, item!);
+      button(dialog, 'Rotate right').click();
+      button(dialog, 'Save').click();
+      // Either way the Save ends: said in the dialog, or the dialog closed.
+      await until(() => dialog.querySelector('[role="alert"]') || !dialog.open, 'the Save ended');
+      expect(dialog.open).toBe(true);
+      expect(plain(dialog.querySelector('[role="alert"]')!.textContent)).toBe('The edited image could not be saved. Try a smaller crop area, or Cancel to keep the original.');
+      expect(dialog.open).toBe(true);
+      expect(item!.file).toBe(original);
+      expect(sizeText(element)).toBe('100 × 200 pixels, from 0, 0'); // the edit is still there
+      await expectNoAxeViolations(element);
+
+      HTMLCanvasElement.prototype.toBlob = toBlob;
+      button(dialog, 'Save').click();
+      await until(() => !dialog.isConnected, 'the editor closed');
+      expect(item!.file).not.toBe(original);
+      expect(unhandled).toEqual([]);
+    } finally {
+      HTMLCanvasElement.prototype.toBlob = toBlob;
+      window.removeEventListener('unhandledrejection', onUnhandled);
+    }
+  });
+
+  it("names the file in its title as the rows do: without the name's bidi controls", async () => {
+    const element = await mount({ auto: 'false', 'image-editor': true });
+    // U+202E turns what follows right to left: shown raw, 'photo\u202Egnp.exe' reads as 'photoexe.png'.
+    const [item] = element.addFiles([new File([await quartersPng('x')], 'photo\u202Egnp.exe.png', { type: 'image/png' })]);
+    const dialog = await openEditor(element, item!);
+    expect(plain(dialog.querySelector('h2')!.textContent)).toBe('Edit photognp.exe.png');
+    button(dialog, 'Cancel').click();
+  });
 });
