@@ -167,9 +167,12 @@ export class UploadItem {
     const upload = this.#upload;
     this.#upload = undefined; // first: the old upload's events and the end of its promise are no longer heard
     upload?.abort({ terminate: true });
-    (this as { file: File }).file = file; // read-only outside: only this changes it
+    // Read-only outside: only this changes them. The kept handle was the old file's.
+    const self = this as { file: File; fileHandle: FileSystemFileHandle | undefined };
+    self.file = file;
+    self.fileHandle = undefined;
     this.#bytesSent = 0;
-    // A file replaced while its upload was prepared gets it all the same: `run()` reads the file after.
+    // A file replaced while its upload is prepared: `run()` makes its options again, for this file.
     status === 'failed' ? this.#move('queued') : this.#host.changed(this, status);
   }
 
@@ -186,8 +189,11 @@ export class UploadItem {
     if (!this.#upload) {
       this.#preparing = true;
       try {
-        const [Upload, options] = await Promise.all([loadEngine(), this.#host.optionsFor(this)]);
-        const upload = new Upload(this.file, options);
+        let file: File, Engine, options;
+        // A file replaced while its options were made (an edit saved meanwhile) gets options of its own.
+        do [Engine, options] = await Promise.all([loadEngine(), this.#host.optionsFor(((file = this.file), this))]);
+        while (file !== this.file);
+        const upload = new Engine(file, options);
         if (this.#status === 'cancelled') return;
         this.#attach(upload);
       } catch (error) {

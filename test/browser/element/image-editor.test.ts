@@ -319,4 +319,37 @@ describe('<resumable-upload> image editor', () => {
     expect(plain(dialog.querySelector('h2')!.textContent)).toBe('Edit photognp.exe.png');
     button(dialog, 'Cancel').click();
   });
+
+  it('an edit saved while the upload is prepared gets options made for the edited file, not the old one', async () => {
+    const element = await mount({ 'image-editor': true });
+    const original = await quartersPng('prepared.png', 400, 200);
+    // `prepare` is held for the first file until the edit is saved; its options depend on the file's size.
+    const asked: File[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    element.prepare = async (file) => {
+      asked.push(file);
+      if (asked.length === 1) await held;
+      return { metadata: { name: file.name, bytes: String(file.size) } };
+    };
+    await import('../../../src/element/editor/edit-image.ts');
+    const [item] = element.addFiles([original]);
+    await until(() => asked.length === 1, 'the upload prepared');
+    expect(item!.status).toBe('starting');
+
+    const dialog = await openEditor(element, item!);
+    expect(item!.status).toBe('paused');
+    button(dialog, 'Rotate right').click();
+    button(dialog, 'Save').click();
+    await until(() => !dialog.isConnected, 'the editor closed');
+    const edited = item!.file;
+    expect(edited).not.toBe(original);
+    release();
+    await reachStatus(element, item!, 'done');
+
+    expect(asked).toEqual([original, edited]);
+    const stored = await storedImage('prepared.png');
+    expect([stored.width, stored.height]).toEqual([200, 400]);
+    expect(stored.object.metadata).toMatchObject({ bytes: String(edited.size) });
+  });
 });
