@@ -33,8 +33,8 @@ export class MetaDetails {
   readonly #open = new Set<UploadItem>();
   /** In an open form, the fields found empty at Save though required. */
   readonly #missing = new WeakMap<UploadItem, ReadonlySet<string>>();
-  /** The values that went with each upload's start, as JSON, to tell a later change. */
-  readonly #sent = new WeakMap<UploadItem, string>();
+  /** The values that went with each upload's start, to tell a later change. */
+  readonly #sent = new WeakMap<UploadItem, Readonly<Record<string, string>>>();
 
   constructor(element: MetaElement, rows: { revise(item: UploadItem): void }, queue: { pump(): void }) {
     this.#element = element;
@@ -87,7 +87,7 @@ export class MetaDetails {
         .map(([key, value]) => [key, String(value).trim()])
         .filter(([, value]) => value),
     );
-    this.#sent.set(item, JSON.stringify(filled));
+    this.#sent.set(item, filled);
     return Object.keys(filled).length ? { ...base, ...filled } : base;
   }
 
@@ -99,7 +99,7 @@ export class MetaDetails {
     const open = this.#open.has(item);
     const formId = `${item.id}-details`;
     const sent = this.#sent.get(item);
-    const late = sent !== undefined && !open && sent !== JSON.stringify(this.#filled(item, fields));
+    const late = sent !== undefined && !open && this.#changedSince(sent, item, fields);
     const waiting = (item.status === 'queued' || item.status === 'ready') && this.holds(item);
     const part = html`<div class="meta" part="meta">
       ${open || !SETTLED.includes(item.status)
@@ -112,11 +112,9 @@ export class MetaDetails {
     return { status: waiting ? t.metaNeeded : undefined, part };
   }
 
-  /** The declared fields' values as the upload would send them. */
-  #filled(item: UploadItem, fields: readonly MetaField[]): Record<string, string> {
-    const filled: Record<string, string> = {};
-    for (const { id } of fields) if (item.meta[id]?.trim()) filled[id] = item.meta[id].trim();
-    return filled;
+  /** A declared field's value differs from what was sent, compared by key (`item.meta` may hold them in any order). */
+  #changedSince(sent: Readonly<Record<string, string>>, item: UploadItem, fields: readonly MetaField[]): boolean {
+    return fields.some(({ id }) => (sent[id] ?? '') !== String(item.meta[id] ?? '').trim());
   }
 
   #form(item: UploadItem, fields: readonly MetaField[], t: MetaStrings, formId: string, started: boolean): TemplateResult {

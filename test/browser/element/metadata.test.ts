@@ -170,6 +170,41 @@ describe('<resumable-upload> metaFields', () => {
     expect(stored.metadata.description).toBe('before the start');
   });
 
+  it('compares what was sent with the fields by key: details the page filled in another order are no change', async () => {
+    const element = await mount({ auto: 'false' }, (el) => (el.metaFields = FIELDS));
+    const [item] = element.addFiles([patternFile(100, 'ordered.bin')]);
+    // The page's own order, not the fields': alt first.
+    item!.meta = { alt: 'a red door', description: 'A door' };
+    const success = nextEvent(element, 'upload-success');
+    element.startAll();
+    const stored = await storedFile(((await success).detail.result.body as { id: string }).id);
+    expect([stored.metadata.description, stored.metadata.alt]).toEqual(['A door', 'a red door']);
+    await element.updateComplete;
+    expect((await rowOf(element, item!)).querySelector('[part=meta-note]')).toBeNull();
+  });
+
+  for (const way of ['Save', 'Cancel', 'Escape']) {
+    it(`sends the focus to the row, not to the page, when ${way} closes the form of a file that ended meanwhile`, async () => {
+      const element = await mount({ auto: 'false' }, (el) => (el.metaFields = [{ id: 'alt', label: 'Alt text' }]));
+      const [item] = element.addFiles([patternFile(100, `${way}.bin`)]);
+      await openForm(element, item!);
+      await until(() => focused(element) === 'Alt text', 'the focus in the field');
+      element.startAll();
+      await reachStatus(element, item!, 'done');
+      expect((await rowOf(element, item!)).querySelector('form')).not.toBeNull(); // still open: nothing typed is lost
+      if (way === 'Escape') await userEvent.keyboard('{Escape}');
+      else {
+        shadow(element).querySelector<HTMLElement>(`[part~=meta-${way.toLowerCase()}-button]`)!.focus();
+        await userEvent.keyboard('{Enter}');
+      }
+      await until(async () => !(await rowOf(element, item!)).querySelector('form'), 'the form closed');
+      await element.updateComplete;
+      const active = shadow(element).activeElement as HTMLElement | null;
+      expect(active?.localName).toBe('li');
+      expect(active?.dataset.item).toBe(item!.id);
+    });
+  }
+
   it('says a wrong metaFields once in the console, naming it, and files fail naming it', async () => {
     const element = await mount({}, (el) => (el.metaFields = [{ id: 'caption' }] as never));
     const said = () => errors.mock.calls.map(([message]) => String(message));
