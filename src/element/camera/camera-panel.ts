@@ -110,7 +110,7 @@ export class CameraPanel implements ReactiveController {
     return html`<button type="button" class="choose camera-open" part="camera-button" ?disabled=${disabled} @click=${this.#open}>
         ${cameraIcon}<span>${t.camera}</span>
       </button>
-      <dialog class="camera" part="camera-panel" aria-label=${t.camera} @close=${this.#onClose}>
+      <dialog class="camera panel" part="camera-panel" aria-label=${t.camera} @close=${this.#onClose}>
         ${streaming
           ? html`<div class="camera-view">
               <video part="camera-preview" muted autoplay playsinline .srcObject=${this.#stream ?? null} @loadeddata=${this.#onFrame}></video>

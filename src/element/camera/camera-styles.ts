@@ -1,21 +1,13 @@
 import { css, type CSSResult } from 'lit';
+import { panelStyles } from '../render/panel-styles.ts';
 
 // The panel is a modal <dialog>: the page behind is inert and dimmed, Escape closes it. The preview
 // keeps the stream's proportions inside the viewport (a phone held upright shows a tall picture).
 export const cameraStyles: CSSResult = css`
+  ${panelStyles}
   dialog.camera {
-    box-sizing: border-box;
     inline-size: min(40rem, calc(100vw - 2rem));
     max-block-size: calc(100dvh - 2rem);
-    padding: var(--_space);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_surface);
-    color: var(--_text);
-    font-family: var(--resumable-upload-font, inherit);
-  }
-  dialog.camera::backdrop {
-    background: rgb(0 0 0 / 0.6);
   }
   .camera-view {
     position: relative;

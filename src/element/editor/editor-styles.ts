@@ -1,22 +1,14 @@
 import { css } from 'lit';
+import { panelStyles } from '../render/panel-styles.ts';
 
 // In the element's shadow root, beside its rows: the element's colours (`--_*`) and buttons apply.
 // The image keeps its own proportions in the space the window leaves; outside the kept area it is
 // dimmed by the area's shadow, which the stage clips (its padding leaves room for the handles).
 export const editorStyles = css`
+  ${panelStyles}
   .editor {
-    box-sizing: border-box;
     inline-size: min(54rem, 100vw - 1rem);
     max-block-size: calc(100dvh - 1rem);
-    padding: var(--_space);
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_surface);
-    color: var(--_text);
-    font-family: var(--resumable-upload-font, inherit);
-  }
-  .editor::backdrop {
-    background: rgb(0 0 0 / 0.6);
   }
   .editor h2 {
     margin: 0 0 var(--_space);

@@ -233,7 +233,7 @@ export function dialogIn(root: ShadowRoot, lang: string, labelledBy: string, rol
   const sheet = editorStyles.styleSheet;
   if (sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const holder = document.createDocumentFragment();
-  render(html`<dialog class="editor" part="editor" role=${role === 'dialog' ? nothing : role} aria-labelledby=${labelledBy} lang=${lang}></dialog>`, holder);
+  render(html`<dialog class="editor panel" part="editor" role=${role === 'dialog' ? nothing : role} aria-labelledby=${labelledBy} lang=${lang}></dialog>`, holder);
   const dialog = holder.querySelector('dialog')!;
   root.append(dialog);
   return dialog;
