@@ -49,16 +49,23 @@ const editorState = (d: Driver) =>
     return dialog ? dialog.querySelector('#editor-size')!.textContent!.replace(/[\u2068\u2069]/g, '').trim() : null;
   });
 
+/** At `width` × `height`: the demo with a new landscape photo (its name begins with `prefix`), its editor opened from the row's Edit button. */
+async function editorOpen(d: Driver, prefix: string, width: number, height: number) {
+  const name = `${prefix}-${d.engine}-${Date.now()}.jpg`;
+  await d.setViewport(width, height);
+  await openDemo(d);
+  await addLandscape(d, name);
+  const element = uploader(d, 'default');
+  await element.status(name, 'ready');
+  await d.click(element.named(`Edit ${name}`));
+  const state = await until(() => editorState(d), (open) => open !== null, 'the editor open');
+  return { name, element, state };
+}
+
 export const editorFlows = [
   flow('the image editor at 1280 px: crop from the keyboard, turn, save; the server stores the edited image; screenshot, no axe violations', async (d) => {
-    const name = `landscape-${d.engine}-${Date.now()}.jpg`;
-    await d.setViewport(1280, 900);
-    await openDemo(d);
-    await addLandscape(d, name);
-    const element = uploader(d, 'default');
-    await element.status(name, 'ready');
-    await d.click(element.named(`Edit ${name}`));
-    d.expect(await until(() => editorState(d), (state) => state !== null, 'the editor open')).toBe('1,200 × 800 pixels, from 0, 0');
+    const { name, element, state } = await editorOpen(d, 'landscape', 1280, 900);
+    d.expect(state).toBe('1,200 × 800 pixels, from 0, 0');
     d.expect(await focusedLabel(d)).toBe('Crop area');
 
     // A step is a fiftieth of the longer side, 24 px: 10 narrower, 5 lower, then 5 right and 3 down.
@@ -96,14 +103,7 @@ export const editorFlows = [
   }),
 
   flow('the image editor at 390 px: screenshot, no axe violations, Escape cancels and gives the focus back', async (d) => {
-    const name = `phone-${d.engine}-${Date.now()}.jpg`;
-    await d.setViewport(390, 844);
-    await openDemo(d);
-    await addLandscape(d, name);
-    const element = uploader(d, 'default');
-    await element.status(name, 'ready');
-    await d.click(element.named(`Edit ${name}`));
-    await until(() => editorState(d), (state) => state !== null, 'the editor open');
+    const { name } = await editorOpen(d, 'phone', 390, 844);
     await d.press('Shift+ArrowUp');
     await d.press('ArrowDown');
     await painted(d);
