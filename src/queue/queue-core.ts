@@ -9,7 +9,7 @@ import { RunningTally, type Tally } from './item/tally.ts';
 import { UploadItem, type IncomingFile, type ItemHost } from './item/upload-item.ts';
 import type { UploadAddEventDetail, UploadQueueEventMap } from './queue-events.ts';
 import { queueSettings, type QueueSettings, type UploadOptionsOf, type UploadQueueOptions } from './queue-options.ts';
-import { checkFile, type Rejection } from './validation/check-file.ts';
+import { checkFile, type FileRules, type Rejection } from './validation/check-file.ts';
 
 /**
  * The queue at one moment. A new snapshot replaces it only when something changed (an item's status
@@ -123,13 +123,7 @@ export class QueueCore extends EventTarget implements ItemHost {
     const added: UploadItem[] = [];
     const settings = this.#settings;
     const multiple = settings('multiple');
-    const rules = {
-      accept: settings('accept'),
-      maxFileSize: settings('maxFileSize'),
-      minFileSize: settings('minFileSize'),
-      maxFiles: settings('maxFiles'),
-      maxTotalSize: settings('maxTotalSize'),
-    };
+    const rules = this.#rules();
     const { files: count, bytesTotal: bytes } = this.#tally.current;
     const listed = { count, bytes };
     this.#hold(() => {
@@ -256,7 +250,23 @@ export class QueueCore extends EventTarget implements ItemHost {
     return (await this.#interruptedList()).discard(record);
   }
 
+  #rules(): FileRules {
+    const settings = this.#settings;
+    return {
+      accept: settings('accept'),
+      maxFileSize: settings('maxFileSize'),
+      minFileSize: settings('minFileSize'),
+      maxFiles: settings('maxFiles'),
+      maxTotalSize: settings('maxTotalSize'),
+    };
+  }
+
   // ItemHost: called by the items.
+
+  rejectionOf(item: UploadItem, file: File): Rejection | undefined {
+    // Checked as the file it replaces was: the list holds the others, and the old file is counted no more.
+    return checkFile(file, { ...this.#rules(), maxFiles: undefined }, { count: 0, bytes: this.#tally.current.bytesTotal - item.file.size });
+  }
 
   async optionsFor(item: UploadItem): Promise<UploadOptions> {
     const given = typeof this.#upload === 'function' ? await this.#upload(item) : this.#upload;
@@ -292,6 +302,7 @@ export class QueueCore extends EventTarget implements ItemHost {
       if (status === 'done') this.#emit('upload-success', { file, item, upload: upload!, result: item.result! });
       else if (status === 'failed') this.#emit('upload-error', { file, item, upload, error: item.error! });
       else if (status === 'cancelled') this.#emit('upload-cancel', { file, item, upload });
+      else if (status === 'rejected') this.#emit('upload-reject', { file, item, reason: item.rejection! }); // its file replaced by one the rules refuse
     }
     this.#emit('upload-status', { item, previous });
     this.pump();

@@ -20,7 +20,8 @@ export interface EditorHost {
  * Opens the editor on an image row. An upload under way or waiting is paused while it is open.
  * Save puts the edited file in the item's place (`item.replaceFile`: the session begun is ended and
  * forgotten, the new file uploads from its first byte); Cancel leaves the file as it was. Either way
- * an upload the editor paused goes on, and the focus goes back to the row's Edit button.
+ * an upload the editor paused goes on, and the focus goes back to the row's Edit button (to the row
+ * when the edited file was refused by the list's rules and the row has no Edit button any more).
  */
 export async function editImage(host: EditorHost, item: UploadItem, wording: Wording): Promise<void> {
   if (editing.has(item)) return; // a second click while the image is read
@@ -34,7 +35,9 @@ export async function editImage(host: EditorHost, item: UploadItem, wording: Wor
     editing.delete(item);
     if (paused) item.resume();
     await host.updateComplete;
-    root.querySelector<HTMLElement>(`[data-item="${item.id}"] [data-action="edit"]`)?.focus();
+    // A row whose edited file was refused (too large) has no Edit button any more: then the row itself.
+    const row = root.querySelector<HTMLElement>(`[data-item="${item.id}"]`);
+    (row?.querySelector<HTMLElement>('[data-action="edit"]') ?? (row && Object.assign(row, { tabIndex: -1 })))?.focus();
   };
   const file = item.file;
   let image: ImageBitmap;

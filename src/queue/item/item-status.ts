@@ -13,7 +13,7 @@ export const ItemStatuses = Object.freeze({
   ...(Object.fromEntries(FROM_ENGINE.map((state) => [state, UploadStates[state]])) as { [K in FromEngine]: (typeof UploadStates)[K] }),
   failed: 'failed',
   cancelled: 'cancelled',
-  /** Not added: it failed `accept`, `max-file-size` or `multiple`. */
+  /** Not added: it failed `accept`, a size or count limit or `multiple`; or its file was replaced (`replaceFile`) by one that fails `accept` or a size limit. */
   rejected: 'rejected',
 } as const);
 
@@ -27,7 +27,8 @@ export const SETTLED: readonly ItemStatus[] = ['done', 'cancelled', 'rejected'];
 
 const running: readonly ItemStatus[] = [...ACTIVE, 'paused', 'done', 'failed', 'cancelled'];
 const allowed: Record<ItemStatus, readonly ItemStatus[]> = {
-  ready: ['queued', 'cancelled'],
+  // Rejected later: its file was replaced by one the rules refuse (`replaceFile`).
+  ready: ['queued', 'cancelled', 'rejected'],
   queued: running,
   starting: running,
   uploading: running,
@@ -35,8 +36,8 @@ const allowed: Record<ItemStatus, readonly ItemStatus[]> = {
   offline: running,
   background: running,
   // A paused item goes back in the queue; the engine itself may also be resumed by script.
-  paused: ['queued', ...running],
-  failed: ['queued', 'cancelled'],
+  paused: ['queued', 'rejected', ...running],
+  failed: ['queued', 'cancelled', 'rejected'],
   done: [],
   cancelled: [],
   rejected: [],

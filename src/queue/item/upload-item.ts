@@ -20,6 +20,8 @@ export interface ItemHost {
   sent(item: UploadItem): void;
   changed(item: UploadItem, previous: ItemStatus): void;
   removed(item: UploadItem): void;
+  /** The first rule of the list (`accept`, the sizes) that `file` breaks in `item`'s place; undefined when it may go. */
+  rejectionOf(item: UploadItem, file: File): Rejection | undefined;
 }
 
 let lastId = 0;
@@ -160,18 +162,26 @@ export class UploadItem {
    * session begun is ended for good (`upload.abort({ terminate: true })`: its stored record is
    * forgotten, the server's session deleted), and the new file uploads from its first byte. A failed
    * item is queued again; a ready or paused one stays so. No `upload-cancel`: the row is not cancelled.
+   * A file the list's rules refuse (`accept`, the sizes) makes the item `'rejected'` with its reason,
+   * as a chosen file would be (`upload-reject`).
    */
   replaceFile(file: File): void {
     const status = this.#status;
     if (!['ready', 'paused', 'failed'].includes(status)) throw new Error(`Cannot replace the file of a ${status} item`);
+    const rejection = this.#host.rejectionOf(this, file);
     const upload = this.#upload;
     this.#upload = undefined; // first: the old upload's events and the end of its promise are no longer heard
     upload?.abort({ terminate: true });
     // Read-only outside: only this changes them. The kept handle was the old file's.
-    const self = this as { file: File; fileHandle: FileSystemFileHandle | undefined };
+    const self = this as { file: File; fileHandle: FileSystemFileHandle | undefined; rejection?: RejectReason; rejectionLimit?: number };
     self.file = file;
     self.fileHandle = undefined;
     this.#bytesSent = 0;
+    if (rejection) {
+      self.rejection = rejection.reason;
+      self.rejectionLimit = rejection.limit;
+      return this.#move('rejected');
+    }
     // A file replaced while its upload is prepared: `run()` makes its options again, for this file.
     status === 'failed' ? this.#move('queued') : this.#host.changed(this, status);
   }

@@ -352,4 +352,35 @@ describe('<resumable-upload> image editor', () => {
     expect([stored.width, stored.height]).toEqual([200, 400]);
     expect(stored.object.metadata).toMatchObject({ bytes: String(edited.size) });
   });
+
+  it('an edited image the rules refuse (max-file-size) is rejected on its row: its session ended, upload-reject and no upload-cancel', async () => {
+    // A JPEG of noise at low quality: the editor writes it again at 0.92, larger; the limit is the original's size.
+    const canvas = new OffscreenCanvas(1200, 1200);
+    const pixels = new ImageData(1200, 1200);
+    for (let at = 0; at < pixels.data.length; at += 65536) crypto.getRandomValues(pixels.data.subarray(at, at + 65536));
+    for (let at = 3; at < pixels.data.length; at += 4) pixels.data[at] = 255;
+    canvas.getContext('2d')!.putImageData(pixels, 0, 0);
+    const original = new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.3 })], 'grows.jpg', { type: 'image/jpeg' });
+    expect(original.size).toBeGreaterThan(QUANTUM); // its first chunk, held, cannot finish it
+    const element = await mount({ 'image-editor': true, 'chunk-size': String(QUANTUM), 'max-file-size': String(original.size) }, (el) => (el.headers = faultsOnce([{ kind: 'hold' }])));
+    const events = recordEvents(element);
+    await import('../../../src/element/editor/edit-image.ts');
+    const [item] = element.addFiles([original]);
+    await until(() => item!.status === 'uploading' && item!.upload?.sessionUri, 'the session started, its chunk on its way');
+    const oldSession = item!.upload!.sessionUri!;
+
+    const dialog = await openEditor(element, item!);
+    button(dialog, 'Save').click();
+    await until(() => !dialog.isConnected, 'the editor closed');
+    expect(item!.file.size).toBeGreaterThan(original.size);
+    await until(() => ['rejected', 'done', 'failed'].includes(item!.status), 'the row settled');
+    expect(item!.status).toBe('rejected');
+    expect([item!.rejection, item!.rejectionLimit]).toEqual(['max-file-size', original.size]);
+    expect(plain((await rowOf(element, item!)).querySelector('[part~=status]')!.textContent)).toMatch(/^Not added: it is larger than /);
+    expect(events.filter((event) => !event.startsWith('upload-progress'))).toEqual(['upload-add:grows.jpg', 'upload-start:grows.jpg', 'upload-reject:grows.jpg']);
+    await until(async () => (await sessionLog(oldSession)).expired, 'the session begun ended on the server');
+    expect(await objectsNamed('grows.jpg')).toEqual([]);
+    // The row has no Edit button now: the focus is on the row, not lost to the page.
+    await until(() => (shadow(element).activeElement as HTMLElement | null)?.dataset.item === item!.id, 'the focus on the row');
+  });
 });
