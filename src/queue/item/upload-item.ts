@@ -200,11 +200,11 @@ export class UploadItem {
       this.#preparing = true;
       try {
         let file: File, Engine, options;
-        // A file replaced while its options were made (an edit saved meanwhile) gets options of its own.
+        // A file replaced while its options were made (an edit saved meanwhile) gets options of its own; a refused one, none.
         do [Engine, options] = await Promise.all([loadEngine(), this.#host.optionsFor(((file = this.file), this))]);
-        while (file !== this.file);
+        while (file !== this.file && this.#status !== 'rejected');
         const upload = new Engine(file, options);
-        if (this.#status === 'cancelled') return;
+        if (this.#status === 'cancelled' || this.#status === 'rejected') return;
         this.#attach(upload);
       } catch (error) {
         if (this.#status === 'starting') this.#fail(error);

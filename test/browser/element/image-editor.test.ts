@@ -42,6 +42,16 @@ async function noisePng(name: string, width: number, height: number): Promise<Fi
   return new File([await canvas.convertToBlob({ type: 'image/png' })], name, { type: 'image/png' });
 }
 
+/** A JPEG of noise at a low `quality`: the editor writes it again at 0.92, larger. */
+async function noiseJpeg(name: string, side: number, quality = 0.3): Promise<File> {
+  const canvas = new OffscreenCanvas(side, side);
+  const pixels = new ImageData(side, side);
+  for (let at = 0; at < pixels.data.length; at += 65536) crypto.getRandomValues(pixels.data.subarray(at, at + 65536));
+  for (let at = 3; at < pixels.data.length; at += 4) pixels.data[at] = 255;
+  canvas.getContext('2d')!.putImageData(pixels, 0, 0);
+  return new File([await canvas.convertToBlob({ type: 'image/jpeg', quality })], name, { type: 'image/jpeg' });
+}
+
 /** The one object the server keeps under `name`, decoded: its size and a pixel reader. */
 async function storedImage(name: string) {
   const objects = await objectsNamed(name);
@@ -354,13 +364,8 @@ describe('<resumable-upload> image editor', () => {
   });
 
   it('an edited image the rules refuse (max-file-size) is rejected on its row: its session ended, upload-reject and no upload-cancel', async () => {
-    // A JPEG of noise at low quality: the editor writes it again at 0.92, larger; the limit is the original's size.
-    const canvas = new OffscreenCanvas(1200, 1200);
-    const pixels = new ImageData(1200, 1200);
-    for (let at = 0; at < pixels.data.length; at += 65536) crypto.getRandomValues(pixels.data.subarray(at, at + 65536));
-    for (let at = 3; at < pixels.data.length; at += 4) pixels.data[at] = 255;
-    canvas.getContext('2d')!.putImageData(pixels, 0, 0);
-    const original = new File([await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.3 })], 'grows.jpg', { type: 'image/jpeg' });
+    // Written again by the editor, it grows past the limit: the original's size.
+    const original = await noiseJpeg('grows.jpg', 1200);
     expect(original.size).toBeGreaterThan(QUANTUM); // its first chunk, held, cannot finish it
     const element = await mount({ 'image-editor': true, 'chunk-size': String(QUANTUM), 'max-file-size': String(original.size) }, (el) => (el.headers = faultsOnce([{ kind: 'hold' }])));
     const events = recordEvents(element);
@@ -382,5 +387,32 @@ describe('<resumable-upload> image editor', () => {
     expect(await objectsNamed('grows.jpg')).toEqual([]);
     // The row has no Edit button now: the focus is on the row, not lost to the page.
     await until(() => (shadow(element).activeElement as HTMLElement | null)?.dataset.item === item!.id, 'the focus on the row');
+  });
+
+  it('an edited image the rules refuse while its upload is prepared gets no options and no upload', async () => {
+    const original = await noiseJpeg('refused.jpg', 300);
+    const element = await mount({ 'image-editor': true, 'max-file-size': String(original.size) });
+    const asked: File[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    element.prepare = async (file) => {
+      asked.push(file);
+      await held;
+      return {};
+    };
+    const events = recordEvents(element);
+    await import('../../../src/element/editor/edit-image.ts');
+    const [item] = element.addFiles([original]);
+    await until(() => asked.length === 1, 'the upload prepared');
+    const dialog = await openEditor(element, item!);
+    button(dialog, 'Save').click();
+    await until(() => !dialog.isConnected, 'the editor closed');
+    expect(item!.status).toBe('rejected');
+    release();
+    // The preparation under way ends with nothing made; what must not happen is given time to show (a second `prepare`, an upload).
+    await held;
+    await new Promise((next) => setTimeout(next, 300));
+    expect([asked, item!.upload, item!.status]).toEqual([[original], undefined, 'rejected']);
+    expect(events).toEqual(['upload-add:refused.jpg', 'upload-reject:refused.jpg']);
   });
 });
