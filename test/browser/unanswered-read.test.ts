@@ -18,7 +18,8 @@ class HangingFile extends File {
   override slice(start?: number, end?: number, type?: string): Blob {
     const part = super.slice(start, end, type);
     if (part.size <= this.answered) return part;
-    return Object.assign(part, { arrayBuffer: never });
+    // Read whole or as a stream (a byte stream whose reads never answer).
+    return Object.assign(part, { arrayBuffer: never, stream: () => new ReadableStream({ type: 'bytes' }) });
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
     return this.size <= this.answered ? super.arrayBuffer() : never();
