@@ -5,6 +5,7 @@ import { Upload } from '../../src/engine/upload.ts';
 import { isUploadError } from '../../src/errors/upload-error.ts';
 import { startSession } from '../../src/protocol/start-session.ts';
 import { normalizeOptions } from '../../src/engine/normalize-options.ts';
+import type { HttpClient, HttpRequest } from '../../src/transport/http-client.ts';
 import { scriptedClient } from './support/scripted-client.ts';
 
 const QUANTUM = 256 * 1024;
@@ -66,5 +67,61 @@ describe('the httpClient option', () => {
     const error: unknown = await upload.start().catch((caught: unknown) => caught);
     expect(isUploadError(error) && error.code).toBe('invalid-option');
     expect((error as Error).message).toContain('`httpClient`');
+  });
+
+  describe('a client that ignores the abort signal', () => {
+    /** Answers nothing until the test says so, and never listens to the request's signal. */
+    function deafClient() {
+      const asked: { request: HttpRequest; answer(status: number, headers?: Record<string, string>): void }[] = [];
+      const waiting: (() => void)[] = [];
+      const client: HttpClient = (request) =>
+        new Promise((resolve) => {
+          asked.push({ request, answer: (status, headers = {}) => resolve({ status, headers: new Headers(headers), text: '', url: request.url }) });
+          waiting.shift()?.();
+        });
+      const made = async (count: number) => {
+        while (asked.length < count) await new Promise<void>((resolve) => waiting.push(resolve));
+        return asked[count - 1]!;
+      };
+      return { client, made };
+    }
+
+    it('lets abort() settle start() with code aborted, and the late answer is never applied', async () => {
+      const { client, made } = deafClient();
+      const upload = new Upload(file, { endpoint: ENDPOINT, chunkSize: QUANTUM, httpClient: client, store: false, retry: noRetry });
+      const states: string[] = [];
+      upload.addEventListener('statechange', (event) => states.push(event.detail.state));
+      const done = upload.start();
+      const start = await made(1);
+      upload.abort();
+      const error: unknown = await done.catch((caught: unknown) => caught);
+      expect(isUploadError(error) && error.code).toBe('aborted');
+      start.answer(200, { Location: SESSION });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(upload.sessionUri).toBeUndefined();
+      expect(upload.state).toBe('aborted');
+      expect(states).toEqual(['starting', 'aborted']);
+    });
+
+    it('lets pause() stop the request, and resume() goes on with a new one', async () => {
+      const { client, made } = deafClient();
+      const upload = new Upload(file, { endpoint: ENDPOINT, chunkSize: QUANTUM, httpClient: client, store: false, retry: noRetry });
+      const done = upload.start();
+      (await made(1)).answer(200, { Location: SESSION });
+      const first = await made(2);
+      expect(first.request.headers['Content-Range']).toBe(`bytes 0-${QUANTUM - 1}/${file.size}`);
+      upload.pause();
+      upload.resume();
+      // The paused PUT never answered: the resumed upload asks the session where it stands.
+      const status = await made(3);
+      expect(status.request).toMatchObject({ method: 'PUT', url: SESSION, headers: { 'Content-Range': `bytes */${file.size}` } });
+      first.answer(308, { Range: `bytes=0-${QUANTUM - 1}` }); // late: ignored
+      status.answer(308);
+      const again = await made(4);
+      expect(again.request.headers['Content-Range']).toBe(`bytes 0-${QUANTUM - 1}/${file.size}`);
+      upload.abort();
+      await expect(done).rejects.toMatchObject({ code: 'aborted' });
+      expect(upload.bytesCommitted).toBe(0);
+    });
   });
 });
