@@ -1,5 +1,6 @@
 import type { UploadOptions } from '../engine/options.ts';
 import { isActive } from '../engine/state.ts';
+import { UploadError } from '../errors/upload-error.ts';
 import type { StoredUpload } from '../storage/stored-upload.ts';
 import type { InterruptedList } from './interrupted-list.ts';
 import type { SessionStanding } from './session-standing.ts';
@@ -197,18 +198,19 @@ export class QueueCore extends EventTarget implements ItemHost {
   pump(): void {
     if (this.#holding) return;
     this.#holding = true;
+    // Those `hold` keeps back stay at the head of the queue, in order, looked at again on each pump.
+    const held: UploadItem[] = [];
     try {
       const limit = Math.max(1, this.#settings('concurrency') || 1);
-      // Those `hold` keeps back stay at the head of the queue, in order, looked at again on each pump.
-      const held: UploadItem[] = [];
       while (this.#active < limit) {
         const next = this.#queue.shift();
         if (!next) break;
-        if (next.status === 'queued' && this.#holds?.(next)) held.push(next);
-        else if ((this.#inQueue.delete(next), next.status === 'queued')) void next.run();
+        const kept = next.status === 'queued' ? this.#keptBack(next) : false;
+        if (kept) held.push(next);
+        else if (kept === false && (this.#inQueue.delete(next), next.status === 'queued')) void next.run();
       }
-      this.#queue.unshift(...held);
     } finally {
+      this.#queue.unshift(...held);
       this.#holding = false;
       if (this.#unheard) this.#changed();
     }
@@ -321,6 +323,19 @@ export class QueueCore extends EventTarget implements ItemHost {
       const listed = () => this.#items.map((item) => item.file);
       return (this.#interrupted = new InterruptedList({ endpoint: () => settings('endpoint'), store: () => settings('store'), listed, changed: () => this.#changed() }));
     }));
+  }
+
+  /**
+   * `hold`'s word on a queued item. One it throws for leaves the queue and fails with an
+   * `'invalid-option'` error naming it (undefined): not lost, and `retry()` asks again.
+   */
+  #keptBack(item: UploadItem): boolean | undefined {
+    try {
+      return !!this.#holds?.(item);
+    } catch (cause) {
+      this.#inQueue.delete(item);
+      item.fail(new UploadError('invalid-option', `\`hold\` threw for ${item.relativePath}.`, { cause }));
+    }
   }
 
   #emit<K extends keyof UploadQueueEventMap>(type: K, detail: UploadQueueEventMap[K]['detail'], cancelable = false): boolean {

@@ -53,6 +53,7 @@ export interface UploadQueueOptions {
   /**
    * A file for which this gives true waits as `queued` without taking a place (e.g. until a person
    * gives its details); call `pump()` once it may go. Read when its turn comes, and on each `pump()`.
+   * A file it throws for fails with an `'invalid-option'` error naming `hold`; `retry()` asks again.
    */
   hold?: (item: UploadItem) => boolean;
 }

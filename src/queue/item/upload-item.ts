@@ -192,6 +192,11 @@ export class UploadItem {
     this.#host.removed(this);
   }
 
+  /** Called by the list when a queued item cannot be let go (its `hold` threw): it fails with `error`; `retry()` queues it again. */
+  fail(error: Error): void {
+    if (this.#status === 'queued') this.#fail(error);
+  }
+
   /** Called by the list when the item gets a place: prepares, creates and starts (or resumes) the upload. */
   async run(): Promise<void> {
     this.#move('starting');

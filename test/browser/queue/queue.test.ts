@@ -65,6 +65,33 @@ describe('UploadQueue', () => {
     for (const item of [first!, third!]) await expectStored(item.result!, item.file);
   });
 
+  it('fails a file `hold` throws for with an invalid-option error naming it; the others go on, and a retry asks again', async () => {
+    let broken = true;
+    const queue = queueOf({
+      concurrency: 1,
+      hold: (item) => {
+        if (broken && item.file.name === 'second.bin') throw new Error('no details yet');
+        return false;
+      },
+    });
+    const started: string[] = [];
+    queue.addEventListener('upload-start', ({ detail }) => started.push(detail.file.name));
+    const failed = nextEvent(queue, 'upload-error');
+    const [first, second, third] = queue.add([patternFile(1000, 'first.bin'), patternFile(1000, 'second.bin'), patternFile(1000, 'third.bin')]);
+    const { item, error } = await failed;
+    expect(item).toBe(second);
+    expect(isUploadError(error) && error.code).toBe('invalid-option');
+    expect(error.message).toContain('`hold`');
+    expect((error.cause as Error).message).toBe('no details yet');
+    await reach(queue, third!, 'done');
+    expect([started, first!.status, second!.status, second!.upload]).toEqual([['first.bin', 'third.bin'], 'done', 'failed', undefined]);
+    broken = false;
+    second!.retry();
+    await reach(queue, second!, 'done');
+    expect(started).toEqual(['first.bin', 'third.bin', 'second.bin']);
+    for (const done of [first!, second!, third!]) await expectStored(done.result!, done.file);
+  });
+
   it('checks files against its rules: rejected ones are listed with their reason, and fire upload-reject', async () => {
     const queue = queueOf({ accept: 'image/*', maxFileSize: 100, maxFiles: 2 });
     const rejected: string[] = [];
