@@ -25,6 +25,12 @@ export interface InterruptedSource {
   changed(): void;
 }
 
+/** One status query of a listed session, and its answer once it came. */
+interface Ask {
+  readonly sessionUri: string;
+  standing?: SessionStanding;
+}
+
 /** A session that does not answer its status query by then is taken as unanswered. */
 const ASK_TIMEOUT_MS = 10_000;
 
@@ -46,9 +52,11 @@ export class InterruptedList {
   readonly #opening = new Set<string>();
   /** Only the latest listing counts when the endpoint changes while one is read. */
   #generation = 0;
-  /** What each listed session answered to its status query, by fingerprint; absent while it is asked. */
-  readonly #standing = new Map<string, SessionStanding>();
-  readonly #asked = new Set<string>();
+  /**
+   * The latest ask of each listed file's session, by fingerprint: the session asked and, once it
+   * answered, its answer. A record that names another session is asked anew; only the latest answers.
+   */
+  readonly #asks = new Map<string, Ask>();
 
   constructor(source: InterruptedSource) {
     this.#source = source;
@@ -63,9 +71,10 @@ export class InterruptedList {
     return record.fileHandle !== undefined && !this.#needsFile.has(record.fingerprint);
   }
 
-  /** Where the record's session stands: asked once when it is first listed. */
+  /** Where the record's session stands: asked once when it is first listed (and again if the record names another session). */
   standingOf(record: StoredUpload): SessionStanding {
-    return this.#standing.get(record.fingerprint) ?? 'asking';
+    const ask = this.#asks.get(record.fingerprint);
+    return (ask?.sessionUri === record.sessionUri ? ask.standing : undefined) ?? 'asking';
   }
 
   /** Reads the records again (on connect, and when the endpoint or the store changes). */
@@ -90,12 +99,16 @@ export class InterruptedList {
   }
 
   async #ask(record: StoredUpload, endpoint: string): Promise<void> {
-    const { fingerprint } = record;
-    if (this.#asked.has(fingerprint)) return;
-    this.#asked.add(fingerprint);
-    this.#standing.set(fingerprint, await askSession(record, endpoint, AbortSignal.timeout(ASK_TIMEOUT_MS)));
-    // A new list: the queue's snapshot changes with it.
-    if (this.#records.includes(record)) this.#set([...this.#records]);
+    const { fingerprint, sessionUri } = record;
+    if (this.#asks.get(fingerprint)?.sessionUri === sessionUri) return; // asked already, or being asked
+    const ask: Ask = { sessionUri };
+    this.#asks.set(fingerprint, ask);
+    const standing = await askSession(record, endpoint, AbortSignal.timeout(ASK_TIMEOUT_MS));
+    if (this.#asks.get(fingerprint) !== ask) return; // a later ask, of the session the record names now, answers instead
+    ask.standing = standing;
+    // A new list: the queue's snapshot changes with it. Read again meanwhile, the list holds other
+    // objects for the same record: its row is found by fingerprint.
+    if (this.#records.some((listed) => listed.fingerprint === fingerprint)) this.#set([...this.#records]);
   }
 
   /**

@@ -2,11 +2,11 @@
 // What the element does with a list, driven directly; order and bytes come from the server's log.
 import { afterEach, describe, expect, it } from 'vitest';
 import { UploadQueue, type UploadItem, type UploadQueueEventMap } from '../../../src/queue.ts';
-import { isUploadError, listStoredUploads } from '../../../src/index.ts';
+import { Upload, clearStoredUploads, isUploadError, listStoredUploads } from '../../../src/index.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';
-import { fast } from '../support/upload-helpers.ts';
+import { fast, rejection } from '../support/upload-helpers.ts';
 import { until } from '../../support/until.ts';
 import { expectFirstChunkSentOnce, interrupt } from '../element/support/interrupted.ts';
 
@@ -45,6 +45,27 @@ async function chunkReachedServer(item: UploadItem): Promise<void> {
     const uri = item.upload?.sessionUri;
     return uri && (await sessionLog(uri)).requests.some((request) => request.kind === 'chunk');
   }, `a chunk of ${item.file.name} at the server`);
+}
+
+/**
+ * Holds this page's requests to `url` (the status queries of its session) until the test releases
+ * them; the real server answers them then. `release(i)` settles once the i-th one's answer is in.
+ */
+function holdRequestsTo(url: string) {
+  const real = globalThis.fetch;
+  const held: (() => Promise<void>)[] = [];
+  globalThis.fetch = (input, init) => {
+    const target = input instanceof Request ? input.url : String(input);
+    if (new URL(target, location.href).href !== new URL(url).href) return real(input, init);
+    return new Promise((resolve, reject) =>
+      held.push(() => {
+        const answered = real(input, init);
+        answered.then(resolve, reject);
+        return answered.then(() => undefined);
+      }),
+    );
+  };
+  return { held, release: (index: number) => held[index]!(), restore: () => void (globalThis.fetch = real) };
 }
 
 describe('UploadQueue', () => {
@@ -324,6 +345,57 @@ describe('UploadQueue', () => {
     await reach(queue, item!, 'done');
     await expectStored(item!.result!, file);
     await expectFirstChunkSentOnce(sessionUri, file);
+  });
+
+  it('an interrupted row leaves asking once its session answers, though the list was read again meanwhile', async () => {
+    const url = endpoint();
+    const file = patternFile(2 * QUANTUM, `asked-${crypto.randomUUID()}.bin`);
+    const sessionUri = await interrupt(file, url);
+    const queue = queueOf({ endpoint: url, auto: false });
+    const hold = holdRequestsTo(sessionUri);
+    try {
+      await queue.refreshInterrupted();
+      await until(() => hold.held.length === 1, 'the status query, held');
+      await queue.refreshInterrupted(); // read again while its session is asked: new records, the same session
+      const standing = () => queue.standingOf(queue.snapshot().interrupted[0]!);
+      expect(standing()).toBe('asking');
+      const seen: unknown[] = [];
+      queue.subscribe(() => seen.push(standing()));
+      await hold.release(0);
+      await until(() => seen.length > 0, () => `a new snapshot once the session answered (it says ${String(standing())})`);
+      expect([seen, standing(), hold.held.length]).toEqual([[QUANTUM], QUANTUM, 1]); // asked once, its answer shown
+    } finally {
+      hold.restore();
+    }
+  });
+
+  it("asks again when the record names another session; the older session's late answer does not count", async () => {
+    const url = endpoint();
+    const file = patternFile(2 * QUANTUM, `replaced-${crypto.randomUUID()}.bin`);
+    const older = await interrupt(file, url); // it holds the first half
+    const queue = queueOf({ endpoint: url, auto: false });
+    const hold = holdRequestsTo(older);
+    try {
+      await queue.refreshInterrupted();
+      await until(() => hold.held.length === 1, "the older session's status query, held");
+      // Meanwhile the file went on with a new session, stopped by a refused first chunk: its record names that one.
+      await clearStoredUploads();
+      const stopped = new Upload(file, { endpoint: url, chunkSize: QUANTUM, retry: fast, metadata: { name: file.name }, headers: faultHeaders([{ kind: 'status', status: 400 }]) });
+      expect((await rejection(stopped.start())).code).toBe('http');
+      const newer = stopped.sessionUri!;
+      const queriesOf = async (uri: string) => (await sessionLog(uri)).requests.filter((request) => request.kind === 'query').length;
+      const before = await queriesOf(newer);
+      await queue.refreshInterrupted();
+      const record = () => queue.snapshot().interrupted[0]!;
+      expect(record().sessionUri).toBe(newer);
+      await until(() => queue.standingOf(record()) === 0, () => `the newer session's answer (the row says ${String(queue.standingOf(record()))})`);
+      await hold.release(0); // the older one answers, late: half
+      await queue.refreshInterrupted();
+      expect(queue.standingOf(record())).toBe(0);
+      expect(await queriesOf(newer)).toBe(before + 1); // the list asked the newer session once
+    } finally {
+      hold.restore();
+    }
   });
 
   it('discards an interrupted upload: its record is forgotten', async () => {
