@@ -1,16 +1,13 @@
-import { UploadError, isUploadError } from '../errors/upload-error.ts';
+import { UploadError } from '../errors/upload-error.ts';
 import { askAgain } from './ask-again.ts';
 import type { UploadResult } from '../protocol/final-result.ts';
 import type { FileDigests } from '../integrity/digests.ts';
 import { cancelSession } from '../protocol/cancel-session.ts';
-import { SessionPersistence } from '../storage/session-persistence.ts';
-import { takeUploadLock } from '../storage/upload-lock.ts';
-import { mayHoldRecord, recordWritten } from '../storage/kept-files.ts';
 import type { UploadEventMap, UploadProgressDetail, UploadStateChangeDetail } from './events.ts';
 import { normalizeOptions, type NormalizedOptions } from './normalize-options.ts';
 import type { UploadOptions } from './options.ts';
 import { ResumableTransfer } from './resumable-transfer.ts';
-import { checkReadable } from './check-readable.ts';
+import { storedSession, type StoredSession } from './stored-session.ts';
 import { afterCommand, canMove, isActive, type UploadCommand, type UploadState } from './state.ts';
 import type { Transfer, TransferHost } from './transfer.ts';
 import { lazySingleRequest } from './lazy-single-request.ts';
@@ -42,16 +39,7 @@ export class Upload extends EventTarget {
   readonly #options: NormalizedOptions;
   readonly #transfer: Transfer;
   readonly #resumable: ResumableTransfer | undefined;
-  #persistence: SessionPersistence | undefined;
-  /**
-   * A file that fits in its first request is not stored on its way (see `store`): its persistence
-   * waits here, taken up only for a record an earlier page kept, or once the upload fails.
-   */
-  #unstored: SessionPersistence | undefined;
-  #releaseLock: (() => void) | undefined;
-  #restored = false;
-  /** The session was taken from a record and what it holds is not yet checked against the file. */
-  #unchecked = false;
+  readonly #stored: StoredSession;
   #state: UploadState = 'idle';
   #bytesCommitted = 0;
   #bytesSent = 0;
@@ -75,16 +63,10 @@ export class Upload extends EventTarget {
   constructor(file: Blob, options: UploadOptions) {
     super();
     const normalized = (this.#options = normalizeOptions(file, options));
-    const { store, sessionUri, signal, chunks, background } = normalized;
+    const { signal } = normalized;
     this.file = file;
-    if (normalized.uploadType === 'resumable') {
-      this.#transfer = this.#resumable = new ResumableTransfer(this.#host());
-      const persistence = store && new SessionPersistence(store, file, { ...normalized.context, ...normalized });
-      if (sessionUri || background || file.size > (chunks.fixed ?? chunks.min)) this.#persistence = persistence;
-      else this.#unstored = persistence;
-    } else {
-      this.#transfer = lazySingleRequest(this.#host());
-    }
+    this.#stored = storedSession(file, normalized);
+    this.#transfer = normalized.uploadType === 'resumable' ? (this.#resumable = new ResumableTransfer(this.#host())) : lazySingleRequest(this.#host());
     if (signal?.aborted) this.abort();
     else signal?.addEventListener('abort', () => this.abort(), { once: true });
   }
@@ -148,8 +130,8 @@ export class Upload extends EventTarget {
     this.#run?.abort(STOP);
     this.#lifetime.abort(STOP);
     this.#wake?.();
-    void this.#persistence?.forget();
-    this.#unlock();
+    void this.#stored.record?.forget();
+    this.#stored.unlock();
     const { sessionUri } = this;
     if (terminate && sessionUri) void cancelSession(sessionUri, this.#options.context.endpoint, this.#options.context.http);
   }
@@ -188,7 +170,7 @@ export class Upload extends EventTarget {
             result = await verified(result, await this.#digests, askAgain(this.#options.context, result, run.signal), () => this.#mismatch());
           }
           this.#report(this.file.size);
-          await this.#persistence?.forget();
+          await this.#stored.record?.forget();
           this.#setState('done');
           return result;
         } catch (error) {
@@ -199,77 +181,32 @@ export class Upload extends EventTarget {
       }
     } catch (error) {
       if (this.#state !== 'aborted') this.#setState('error');
-      // A session caught breaking the protocol is never asked again, by this page or the next.
-      if (isUploadError(error) && error.code === 'protocol') void this.#persistence?.discard();
-      // A failed file of one request is kept from now on: a reload lists it, and asks its session first.
-      else if (this.#state === 'error' && this.#unstored && this.sessionUri) {
-        // With the checksum of the whole file: a session that finished unanswered must show it holds this file.
-        const persistence = this.#useStore();
-        const saved = persistence.sending(this.sessionUri, this.#bytesCommitted, this.file.size) ?? persistence.save(this.sessionUri, this.#bytesCommitted);
-        void saved.catch(() => {}); // best effort: the upload's own error is the one to report
-        recordWritten(this.#options.store!, this.file);
-      }
-      // start() settles once the record of what the server holds is written: a page that lists the
-      // interrupted uploads next (or another tab, once the lock goes) reads the latest offset.
-      await this.#persistence?.flushed();
+      await this.#stored.failed(error, this.#isAborted() ? undefined : this.sessionUri, this.#bytesCommitted);
       throw error;
     } finally {
       this.#run = undefined;
       this.#resumed = this.#wake = undefined;
-      this.#unlock();
+      this.#stored.unlock();
     }
   }
 
   /**
-   * Claims the file for this tab (a Web Lock) and, the first time, picks up a session kept by an
-   * earlier page. Without working storage the upload simply goes on unpersisted.
+   * Claims the file for this tab and, the first time, picks up a session kept by an earlier page
+   * (see `StoredSession`); with `background`, watches for the page being hidden from then on.
    */
   async #restore(): Promise<void> {
-    const unstored = this.#unstored;
-    if (unstored && !this.#restored) {
-      // Only a session an earlier page kept (it may have finished) is worth the fingerprint and the lock: adopted below.
-      this.#restored = !((await mayHoldRecord(this.#options.store!, this.file)) && (await unstored.find()));
-      if (!this.#restored) this.#useStore();
-    }
-    const persistence = this.#persistence;
-    if (!persistence || this.#releaseLock) return;
-    let key: string;
-    try {
-      key = await persistence.key();
-    } catch (error) {
-      if (isUploadError(error)) throw error; // a file that stopped answering ('file-unreadable')
-      return; // no fingerprint (no crypto.subtle outside secure contexts): nothing to restore or lock
-    }
-    // The record is read while the lock is asked for: both wait on the browser, one after the other
-    // they cost a few ms more before the first request. It is only used once the lock is held. A
-    // read that raced another tab's last write sees an older record at worst, whose session the
-    // server is asked about before anything is sent (a finished or cancelled one is taken as such).
-    const read = this.#restored || this.#options.sessionUri ? undefined : persistence.read();
-    read?.catch(() => {}); // unused when the lock is refused; `find` reports its failure otherwise
-    const release = await takeUploadLock(key);
-    if (!release) {
-      throw new UploadError(
-        'locked',
-        'This file is already being uploaded with the same request, in another tab or by another upload on this page; it goes on there.',
-      );
-    }
-    this.#releaseLock = release;
-    if (this.#options.background && !this.#backgroundWatched) {
-      const { watchBackground } = await import('../background/hand-off-on-hide.ts').catch(notLoaded('background'));
-      this.#backgroundWatched = true;
-      const watched = await watchBackground(this.#backgroundHost(key));
-      this.#resumable!.handOff = watched?.handOff;
-      // A job of an earlier page may have finished the upload: the service worker kept the server's answer.
-      this.#delivered ??= watched?.finished;
-    }
-    if (this.#state === 'aborted') return this.#unlock();
-    if (this.#restored || this.#options.sessionUri) return;
-    this.#restored = true;
-    const record = await persistence.find(read);
-    if (record) {
-      this.#resumable?.adopt(record.sessionUri);
-      this.#unchecked = true;
-    }
+    const adopted = await this.#stored.restore(async (key) => {
+      if (this.#options.background && !this.#backgroundWatched) {
+        const { watchBackground } = await import('../background/hand-off-on-hide.ts').catch(notLoaded('background'));
+        this.#backgroundWatched = true;
+        const watched = await watchBackground(this.#backgroundHost(key));
+        this.#resumable!.handOff = watched?.handOff;
+        // A job of an earlier page may have finished the upload: the service worker kept the server's answer.
+        this.#delivered ??= watched?.finished;
+      }
+      return !this.#isAborted();
+    });
+    if (adopted) this.#resumable?.adopt(adopted);
   }
 
   /** Read afresh: `abort()` may have run while the caller awaited. */
@@ -282,18 +219,6 @@ export class Upload extends EventTarget {
     const next = afterCommand(this.#state, command);
     if (next) this.#setState(next);
     return next !== undefined;
-  }
-
-  /** From now on the upload is stored like any other. */
-  #useStore(): SessionPersistence {
-    const persistence = (this.#persistence = this.#unstored!);
-    this.#unstored = undefined;
-    return persistence;
-  }
-
-  #unlock(): void {
-    this.#releaseLock?.();
-    this.#releaseLock = undefined;
   }
 
   async #digest(): Promise<FileDigests> {
@@ -311,7 +236,7 @@ export class Upload extends EventTarget {
   #mismatch(): void {
     this.#delivered = undefined;
     this.#resumable?.restart();
-    void this.#persistence?.discard();
+    void this.#stored.record?.discard();
   }
 
   /** What the lazily loaded hand-off (src/background) may see and do; see `BackgroundHost`. */
@@ -354,26 +279,15 @@ export class Upload extends EventTarget {
       committed: (bytes) => {
         if (!live()) return;
         const { sessionUri } = this;
-        if (sessionUri && bytes < this.file.size) void this.#persistence?.save(sessionUri, bytes);
+        if (sessionUri && bytes < this.file.size) void this.#stored.record?.save(sessionUri, bytes);
         this.#report(bytes);
       },
       session: async (uri) => {
-        if (live()) await this.#persistence?.save(uri, 0);
+        if (live()) await this.#stored.record?.save(uri, 0);
       },
       // Called once a session exists (started or adopted).
-      sending: (start, end) => this.#persistence?.sending(this.sessionUri!, start, end),
-      holds: async (held) => {
-        const same =
-          !this.#unchecked ||
-          (await this.#persistence!.holds(held).catch(async (error: unknown) => {
-            await checkReadable(this.file, this.#options.stallTimeoutMs); // deleted or changed on disk: that error, not a read's
-            throw error;
-          }));
-        this.#unchecked = false;
-        // Of no use to anyone now; a finished one is not undone by it.
-        if (!same && held < this.file.size) void cancelSession(this.sessionUri!, this.#options.context.endpoint, this.#options.context.http);
-        return same;
-      },
+      sending: (start, end) => this.#stored.record?.sending(this.sessionUri!, start, end),
+      holds: (held) => this.#stored.holds(held, this.sessionUri!),
     };
   }
 
