@@ -31,7 +31,7 @@ const entries: Entry[] = [
   // the engine then loads when the first file needs it (or at idle), so it is counted as lazy here.
   { name: "resumable-upload, a page with the element (import 'resumable-upload')", label: "`resumable-upload`, a page with the element (`import 'resumable-upload'`)", file: 'src/main.ts', page: "import './src/main.ts';", limitBytes: 24.4 * KB, goalBytes: 24 * KB },
   // The list with no view: the engine loads when the first file starts (or at idle), so it is counted as lazy.
-  { name: 'resumable-upload/queue', label: '`resumable-upload/queue`, the list with no view', file: 'src/queue.ts', limitBytes: 4.55 * KB },
+  { name: 'resumable-upload/queue', label: '`resumable-upload/queue`, the list with no view', file: 'src/queue.ts', limitBytes: 4.65 * KB },
   // A page that also uses the engine's exports (Upload, listStoredUploads, …) has the engine at start too.
   // Each framework binding alone: the page has its framework and the queue (its `queue` argument) already.
   { name: 'resumable-upload/react', label: '`resumable-upload/react`, `useUploads` (React itself not counted)', file: 'src/react.ts', external: ['react'], limitBytes: 0.17 * KB },
