@@ -14,7 +14,7 @@ import { LocaleController } from './controllers/locale-controller.ts';
 import { FormController, type FormValueOf } from './form/form-controller.ts';
 import type { RowsPart } from './rows/rows-part.ts';
 import { BackgroundPart } from './background/background-part.ts';
-import type { BackgroundStrings } from './background/background-strings.ts';
+import type { BackgroundStrings } from './i18n/background-strings.ts';
 import type { CameraPanel } from './camera/camera-panel.ts';
 import { InterruptedUploads } from './interrupted/interrupted-uploads.ts';
 import { QueueCore } from '../queue/queue-core.ts';

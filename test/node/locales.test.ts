@@ -3,12 +3,12 @@
 // Locale files are found on disk, so a new one is checked (and must be an entry of the build) as soon as it exists.
 import { readdir, readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { announceEnglish } from '../../src/element/announce/announce-strings.ts';
-import { backgroundEnglish } from '../../src/element/background/background-strings.ts';
-import { editorEnglish } from '../../src/element/editor/editor-strings.ts';
-import { cameraEnglish } from '../../src/element/camera/camera-strings.ts';
-import { metaEnglish } from '../../src/element/metadata/meta-strings.ts';
-import { interruptedEnglish } from '../../src/element/interrupted/interrupted-strings.ts';
+import { announceEnglish } from '../../src/element/i18n/announce-strings.ts';
+import { backgroundEnglish } from '../../src/element/i18n/background-strings.ts';
+import { editorEnglish } from '../../src/element/i18n/editor-strings.ts';
+import { cameraEnglish } from '../../src/element/i18n/camera-strings.ts';
+import { metaEnglish } from '../../src/element/i18n/meta-strings.ts';
+import { interruptedEnglish } from '../../src/element/i18n/interrupted-strings.ts';
 import { en, type PluralMessage, type UploadStrings } from '../../src/element/i18n/strings.ts';
 import { entries } from '../../vite.lib.config.ts';
 

@@ -4,7 +4,7 @@ import type { Tally } from '../../queue/item/tally.ts';
 import type { UploadItem } from '../../queue/item/upload-item.ts';
 import type { UploadStrings } from '../i18n/strings.ts';
 import { errorReason, rejectReason, type Wording } from '../render/describe.ts';
-import { announceEnglish, type AnnounceStrings } from './announce-strings.ts';
+import { announceEnglish, type AnnounceStrings } from '../i18n/announce-strings.ts';
 
 /** The words of a message: the element's, over the English of the live region (which loads with it). */
 type Said = Wording & { t: UploadStrings & AnnounceStrings };

@@ -3,7 +3,7 @@ import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { sameFile } from '../../queue/same-file.ts';
 import { emit } from '../events/emit.ts';
 import type { BackgroundSuccessDetail, UploadSuccessEventDetail } from '../events/upload-success.ts';
-import type { BackgroundStrings } from './background-strings.ts';
+import type { BackgroundStrings } from '../i18n/background-strings.ts';
 import type { BackgroundUploads } from './background-uploads.ts';
 
 /** The element, as its `background` part reads it: the endpoint, and the listed items (a handed-off upload of this page finishes through its own row). */

@@ -3,8 +3,8 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import { fileName } from '../render/file-name.ts';
-import type { BackgroundStrings } from './background-strings.ts';
-export { backgroundEnglish } from './background-strings.ts';
+import type { BackgroundStrings } from '../i18n/background-strings.ts';
+export { backgroundEnglish } from '../i18n/background-strings.ts';
 
 /** An upload the browser runs or ran after its page was hidden or closed. */
 export interface BackgroundRow {

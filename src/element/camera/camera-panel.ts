@@ -4,7 +4,7 @@ import { interpolate } from '../i18n/interpolate.ts';
 import { SETTINGS } from '../settings/settings.ts';
 import { adoptCameraStyles } from './camera-styles.ts';
 import type { UploadStrings } from '../i18n/strings.ts';
-import { cameraEnglish, type CameraStrings } from './camera-strings.ts';
+import { cameraEnglish, type CameraStrings } from '../i18n/camera-strings.ts';
 import { cameraIds, canStream, openStream, problemOf, recordingType, startRecording, stopStream, takePhoto, type CameraProblem, type Recording } from './camera-media.ts';
 
 

@@ -5,7 +5,7 @@ import { shownName } from '../../utils/shown-name.ts';
 import type { Wording } from '../render/describe.ts';
 import { editedFile } from './draw-edit.ts';
 import type { Edit } from './edit-geometry.ts';
-import { editorEnglish } from './editor-strings.ts';
+import { editorEnglish } from '../i18n/editor-strings.ts';
 import { dialogIn, ImageEditor } from './image-editor.ts';
 
 const editing = new WeakSet<UploadItem>();

@@ -3,7 +3,7 @@ import type { Formatter } from '../i18n/format.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import { drawEdit } from './draw-edit.ts';
 import { flip, moveArea, moveEdges, rotate, shownSize, squareIn, stepOf, untouched, type Area, type Edit } from './edit-geometry.ts';
-import type { EditorStrings } from './editor-strings.ts';
+import type { EditorStrings } from '../i18n/editor-strings.ts';
 import { editorStyles } from './editor-styles.ts';
 
 /** The preview is drawn at most this many pixels on its longer side: enough for a screen, cheap to turn. */

@@ -1,9 +1,9 @@
-import type { AnnounceStrings } from '../announce/announce-strings.ts';
-import type { BackgroundStrings } from '../background/background-strings.ts';
-import type { EditorStrings } from '../editor/editor-strings.ts';
-import type { CameraStrings } from '../camera/camera-strings.ts';
-import type { MetaStrings } from '../metadata/meta-strings.ts';
-import type { InterruptedStrings } from '../interrupted/interrupted-strings.ts';
+import type { AnnounceStrings } from './announce-strings.ts';
+import type { BackgroundStrings } from './background-strings.ts';
+import type { EditorStrings } from './editor-strings.ts';
+import type { CameraStrings } from './camera-strings.ts';
+import type { MetaStrings } from './meta-strings.ts';
+import type { InterruptedStrings } from './interrupted-strings.ts';
 import type { PluralMessage } from './plural-message.ts';
 
 export type { PluralMessage } from './plural-message.ts';

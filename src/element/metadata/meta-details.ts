@@ -9,7 +9,7 @@ import { shownName } from '../../utils/shown-name.ts';
 import { consoleSaid } from '../settings/said.ts';
 import { checkMetaFields, type MetaField } from './meta-fields.ts';
 import { metaStyles } from './meta-styles.ts';
-import { metaEnglish, type MetaStrings } from './meta-strings.ts';
+import { metaEnglish, type MetaStrings } from '../i18n/meta-strings.ts';
 
 /** The element, as the details read it: `metaFields` as the page set it, and its items. */
 export type MetaElement = ReactiveElement & { metaFields: unknown; readonly items: readonly UploadItem[] };

@@ -1,6 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { interruptedEnglish } from '../interrupted/interrupted-strings.ts';
+import { interruptedEnglish } from '../i18n/interrupted-strings.ts';
 import type { SessionStanding } from '../../queue/session-standing.ts';
 import { interpolate } from '../i18n/interpolate.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';

@@ -1,7 +1,7 @@
 // Switch camera, with Chromium's two fake cameras (--use-fake-device-for-media-stream=device-count=2,
 // test/support/browsers.ts): Firefox's fake device is one camera, and WebKitGTK's MiniBrowser has none.
 import { describe, expect, it } from 'vitest';
-import { cameraEnglish } from '../../../src/element/camera/camera-strings.ts';
+import { cameraEnglish } from '../../../src/element/i18n/camera-strings.ts';
 import { until } from '../../support/until.ts';
 import { openLive, partOf, tracksOf } from './support/camera.ts';
 import { mount } from './support/fixture.ts';

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import type { UploadResult } from '../../../src/index.ts';
-import { cameraEnglish } from '../../../src/element/camera/camera-strings.ts';
+import { cameraEnglish } from '../../../src/element/i18n/camera-strings.ts';
 import { serverUrl, storedFile } from '../support/server.ts';
 import { until } from '../../support/until.ts';
 import { expectNoAxeViolations } from './support/axe.ts';

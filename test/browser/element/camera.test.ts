@@ -3,7 +3,7 @@
 // camera.fake-camera.test.ts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ResumableUploadElement } from '../../../src/element.ts';
-import { cameraEnglish } from '../../../src/element/camera/camera-strings.ts';
+import { cameraEnglish } from '../../../src/element/i18n/camera-strings.ts';
 import { endpoint } from '../support/server.ts';
 import { until } from '../../support/until.ts';
 import { expectNoAxeViolations } from './support/axe.ts';

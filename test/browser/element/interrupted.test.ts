@@ -6,7 +6,7 @@ import { script } from '../support/scripted.ts';
 import { Upload, clearStoredUploads, listStoredUploads } from '../../../src/index.ts';
 import { registerLocale, type ResumableUploadElement } from '../../../src/element.ts';
 import { en } from '../../../src/element/i18n/strings.ts';
-import { announceEnglish } from '../../../src/element/announce/announce-strings.ts';
+import { announceEnglish } from '../../../src/element/i18n/announce-strings.ts';
 import { expectStored } from '../support/expect-stored.ts';
 import { QUANTUM, patternBytes, patternFile } from '../support/files.ts';
 import { endpoint, faultHeaders, sessionLog } from '../support/server.ts';

@@ -1,4 +1,4 @@
-import type { PluralMessage } from '../i18n/plural-message.ts';
+import type { PluralMessage } from './plural-message.ts';
 
 /**
  * The words the live region says. Translated in the shipped locales like every other word; the
