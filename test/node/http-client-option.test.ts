@@ -6,6 +6,7 @@ import { isUploadError } from '../../src/errors/upload-error.ts';
 import { startSession } from '../../src/protocol/start-session.ts';
 import { normalizeOptions } from '../../src/engine/normalize-options.ts';
 import type { HttpClient, HttpRequest } from '../../src/transport/http-client.ts';
+import { callerClient } from '../../src/transport/caller-client.ts';
 import { scriptedClient } from './support/scripted-client.ts';
 
 const QUANTUM = 256 * 1024;
@@ -101,6 +102,16 @@ describe('the httpClient option', () => {
       expect(upload.sessionUri).toBeUndefined();
       expect(upload.state).toBe('aborted');
       expect(states).toEqual(['starting', 'aborted']);
+    });
+
+    it('is never called for a request whose signal was aborted before it was sent', async () => {
+      const { client } = deafClient();
+      const called: HttpRequest[] = [];
+      const reason = new DOMException('paused', 'AbortError');
+      const signal = AbortSignal.abort(reason);
+      const sent = callerClient((request) => (called.push(request), client(request)))({ method: 'PUT', url: SESSION, headers: {}, signal });
+      await expect(sent).rejects.toBe(reason);
+      expect(called).toEqual([]);
     });
 
     it('lets pause() stop the request, and resume() goes on with a new one', async () => {
