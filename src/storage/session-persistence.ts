@@ -28,7 +28,8 @@ export const endpointWithoutQuery = (endpoint: string): string => {
   return `${url.origin}${url.pathname}`;
 };
 
-let warned = false;
+/** Stores already said to fail: each is said once, however many uploads it fails. */
+const warned = new WeakSet<SessionStore>();
 
 /** A blocked database never answers; an upload must not wait on it forever. */
 const STORAGE_TIMEOUT_MS = 3000;
@@ -42,9 +43,9 @@ export function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** Storage that fails (private mode, quota, a blocked database) costs persistence, never the upload. */
-function degrade(error: unknown): undefined {
-  if (!warned) {
-    warned = true;
+function degrade(store: SessionStore, error: unknown): undefined {
+  if (!warned.has(store)) {
+    warned.add(store);
     console.warn('resumable-upload: session storage is unavailable, so uploads will not survive a reload.', error);
   }
   return undefined;
@@ -103,7 +104,7 @@ export class SessionPersistence {
       return record;
     } catch (error) {
       this.#broken = true;
-      return degrade(error);
+      return degrade(this.store, error);
     }
   }
 
@@ -223,7 +224,7 @@ export class SessionPersistence {
         await withTimeout(operation());
       } catch (error) {
         this.#broken = true;
-        degrade(error);
+        degrade(this.store, error);
       }
     });
     this.#writes = next;
