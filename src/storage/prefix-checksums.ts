@@ -111,9 +111,9 @@ export class PrefixChecksums {
 
   /**
    * Bytes [start, start + READ) of the file (fewer at its end) into the one buffer every slice reuses,
-   * where the engine's Blob streams are byte streams. A fresh `ArrayBuffer` a slice is garbage the
-   * page's collector frees only every 64 MiB or so: a whole file summed while it uploads grew
-   * Chromium's renderer by 60–100 MiB.
+   * where the engine's Blob streams are byte streams: a fresh `ArrayBuffer` a slice is garbage the
+   * page's collector frees only now and then, so a large file summed while it uploads grew the page
+   * by tens of MiB. The view returned is good only until the next call: the caller sums it at once.
    */
   async #readSlice(start: number): Promise<Uint8Array> {
     let reader: ReadableStreamBYOBReader;
