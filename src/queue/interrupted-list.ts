@@ -88,8 +88,9 @@ export class InterruptedList {
         const [stored, running] = await Promise.all([listStoredUploads(endpoint, store === true ? {} : { store }), lockedFingerprints()]);
         // A locked record is no interruption: a tab (maybe this one) is uploading it right now.
         records = stored.filter((record) => !running.has(record.fingerprint));
-      } catch {
+      } catch (error) {
         // No IndexedDB (private mode, blocked), or a store that failed: nothing to offer, and nothing breaks.
+        console.warn('resumable-upload: the interrupted uploads could not be read from session storage.', error);
       }
     }
     if (generation !== this.#generation) return;

@@ -1,4 +1,4 @@
-import { withTimeout } from './session-persistence.ts';
+import { withTimeout } from './with-timeout.ts';
 import type { SessionStore } from './session-store.ts';
 
 /** What a record and a file have in common without reading the file: its size, date and name. */

@@ -4,6 +4,7 @@ import { isTrustedStoredSession } from '../security/origin-policy.ts';
 import { fingerprint, sha256Hex, type UploadRequest } from './fingerprint.ts';
 import { FINGERPRINT_EDGE } from '../utils/sizes.ts';
 import type { SessionStore } from './session-store.ts';
+import { withTimeout } from './with-timeout.ts';
 import type { PrefixChecksums } from './prefix-checksums.ts';
 import { isRelativePath, isStale, isStoredUpload, type HeldChecksum, type StoredUpload } from './stored-upload.ts';
 
@@ -31,22 +32,11 @@ export const endpointWithoutQuery = (endpoint: string): string => {
 /** Stores already said to fail: each is said once, however many uploads it fails. */
 const warned = new WeakSet<SessionStore>();
 
-/** A blocked database never answers; an upload must not wait on it forever. */
-const STORAGE_TIMEOUT_MS = 3000;
-
-export function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Session storage did not answer within ${STORAGE_TIMEOUT_MS} ms`)), STORAGE_TIMEOUT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 /** Storage that fails (private mode, quota, a blocked database) costs persistence, never the upload. */
 function degrade(store: SessionStore, error: unknown): undefined {
   if (!warned.has(store)) {
     warned.add(store);
-    console.warn('resumable-upload: session storage is unavailable, so uploads will not survive a reload.', error);
+    console.warn('resumable-upload: session storage failed, so uploads will not survive a reload.', error);
   }
   return undefined;
 }

@@ -17,8 +17,9 @@ export const callerClient =
     try {
       response = await new Promise<HttpResponse>((resolve, reject) => {
         const { signal } = request;
-        // An abort before the call fires no event to hear: a deaf client would then hold the upload.
-        if (signal.aborted) return reject(signal.reason);
+        // An abort before the call fires no event to hear (a deaf client would then hold the upload):
+        // thrown here, it rejects this promise with the signal's reason.
+        signal.throwIfAborted();
         const abort = () => reject(signal.reason);
         signal.addEventListener('abort', abort, { once: true });
         Promise.resolve(request)

@@ -463,6 +463,13 @@ describe('sessions kept in IndexedDB', () => {
     expect(await memory.list()).toEqual([]);
   });
 
+  it('listStoredUploads fails, rather than never settling, when the store never answers', async () => {
+    const silent = new (class extends MemorySessionStore {
+      override list = () => new Promise<never>(() => {}); // a database another page holds blocked
+    })();
+    await expect(listStoredUploads(endpoint(), { store: silent })).rejects.toThrow('Session storage did not answer');
+  });
+
   it('uploads a file of one request when the store never lists its records, or throws at once', async () => {
     const silent = new (class extends MemorySessionStore {
       override list = () => new Promise<never>(() => {}); // a blocked database: no answer, ever
