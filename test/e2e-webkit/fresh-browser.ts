@@ -10,6 +10,10 @@ export async function freshBrowser(base: string): Promise<WebdriverIO.Browser> {
     hostname: '127.0.0.1',
     port: inject('webKitDriverPort'),
     logLevel: 'warn',
+    // A MiniBrowser that does not come up on a loaded machine leaves POST /session unanswered: asked
+    // again, within the hook's 180 s, rather than once for WebdriverIO's default 120 s.
+    connectionRetryTimeout: 50_000,
+    connectionRetryCount: 2,
     capabilities: { browserName: 'MiniBrowser', 'wdio:enforceWebDriverClassic': true },
   });
 }
