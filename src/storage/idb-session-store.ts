@@ -12,10 +12,9 @@ export class IdbSessionStore implements SessionStore {
 
   async get(fingerprint: string): Promise<StoredUpload | undefined> {
     const record: unknown = await this.#store('readonly', (store) => promisifyRequest(store.get(fingerprint)));
-    if (record === undefined) return undefined;
-    if (isStoredUpload(record) && record.fingerprint === fingerprint) return record;
+    if (record === undefined || (isStoredUpload(record) && record.fingerprint === fingerprint)) return record;
+    // Not a record the engine wrote under this key: gone, as if never found.
     await this.delete(fingerprint);
-    return undefined;
   }
 
   set(record: StoredUpload): Promise<void> {
@@ -39,7 +38,13 @@ export class IdbSessionStore implements SessionStore {
 
   /** A change that settles once its transaction is committed, as idb-keyval's `set` and `del` do. */
   #write(change: (store: IDBObjectStore) => unknown): Promise<void> {
-    return this.#store('readwrite', (store) => (change(store), promisifyRequest<void>(store.transaction)));
+    return this.#store('readwrite', (store) => {
+      change(store);
+      // Committed now, not once this page hears back: WebKit freezes a page left for its back/forward
+      // cache with the transaction open, and the store then answers no other page until it is evicted.
+      store.transaction.commit();
+      return promisifyRequest<void>(store.transaction);
+    });
   }
 }
 

@@ -5,7 +5,7 @@ const STORAGE_TIMEOUT_MS = 3000;
 export function withTimeout<T>(promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(reject, STORAGE_TIMEOUT_MS, new Error(`Session storage did not answer within ${STORAGE_TIMEOUT_MS} ms`));
+    timer = setTimeout(reject, STORAGE_TIMEOUT_MS, new Error(`Session storage gave no answer within ${STORAGE_TIMEOUT_MS} ms`));
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

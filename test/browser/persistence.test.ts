@@ -467,7 +467,7 @@ describe('sessions kept in IndexedDB', () => {
     const silent = new (class extends MemorySessionStore {
       override list = () => new Promise<never>(() => {}); // a database another page holds blocked
     })();
-    await expect(listStoredUploads(endpoint(), { store: silent })).rejects.toThrow('Session storage did not answer');
+    await expect(listStoredUploads(endpoint(), { store: silent })).rejects.toThrow('Session storage gave no answer');
   });
 
   it('uploads a file of one request when the store never lists its records, or throws at once', async () => {
