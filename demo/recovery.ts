@@ -7,7 +7,13 @@ const list = document.querySelector<HTMLUListElement>('#uploads')!;
 const stored = document.querySelector<HTMLUListElement>('#stored')!;
 
 async function showStored(): Promise<void> {
-  const records = await listStoredUploads(endpoint);
+  let records;
+  try {
+    records = await listStoredUploads(endpoint);
+  } catch (error) {
+    stored.replaceChildren(`The stored uploads could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   stored.replaceChildren(
     ...records.map((record) => {
       const item = document.createElement('li');
