@@ -505,12 +505,11 @@ export class ResumableUploadElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The rows' code is fetched now, beside the page's start (not in it): a page that adds files at
-    // once, before the browser is idle, would otherwise wait for it to draw the first row.
-    import('./rows/rows-part.ts').catch(() => undefined);
+    // The rows' code is fetched at idle, as the engine is, so the first file's row need not wait for it.
+    (globalThis.requestIdleCallback ?? setTimeout)(() => import('./rows/rows-part.ts').catch(() => undefined));
   }
 
-  /** The list's code, with the summary's: fetched on connect, used from the first file (see `RowsPart`). */
+  /** The list's code, with the summary's: loaded with the first file, or fetched at idle (see `RowsPart`). */
   #rows: RowsPart | undefined;
   #rowsLoad: Promise<void> | undefined;
 
