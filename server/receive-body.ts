@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 export interface Received {
@@ -6,10 +7,12 @@ export interface Received {
   bytes: number;
   /** The body did not arrive whole: the client went away, or the request was superseded. */
   aborted: boolean;
+  /** Where the last byte written ends (the file may now be this long); `offset` when nothing was written. */
+  writtenTo: number;
 }
 
 /**
- * Streams a request body into `path` at `offset`, never holding it in memory; each write is awaited,
+ * Streams a request body into `path` at `offset` (created if missing), never holding it in memory; each write is awaited,
  * so what is reported as received is on disk. Bytes that would land before `writeFrom` are read but
  * not written (they are committed already), nor bytes from `writeUpTo` on (beyond what the upload
  * may hold: they are read and counted only). With `stopAfter`, keeps reading only that many bytes
@@ -22,8 +25,9 @@ export async function receiveBody(
   { offset, writeFrom = offset, writeUpTo = Infinity, stopAfter }: { offset: number; writeFrom?: number; writeUpTo?: number; stopAfter?: number | undefined },
   onBytes: (count: number) => void,
 ): Promise<Received> {
-  const handle = await open(path, 'r+');
+  const handle = await open(path, constants.O_RDWR | constants.O_CREAT);
   let bytes = 0;
+  let writtenTo = offset;
   let stopped = false;
   let failed = false;
   try {
@@ -34,7 +38,10 @@ export async function receiveBody(
       const at = offset + bytes;
       const skip = Math.min(piece.length, Math.max(0, writeFrom - at));
       const end = Math.max(skip, Math.min(piece.length, writeUpTo - at));
-      if (end > skip) await handle.write(piece, skip, end - skip, at + skip);
+      if (end > skip) {
+        await handle.write(piece, skip, end - skip, at + skip);
+        writtenTo = Math.max(writtenTo, at + end);
+      }
       bytes += piece.length;
       if (stopAfter !== undefined && bytes >= stopAfter) {
         stopped = true;
@@ -46,5 +53,5 @@ export async function receiveBody(
   } finally {
     await handle.close();
   }
-  return { bytes, aborted: failed || (!stopped && !req.complete) };
+  return { bytes, aborted: failed || (!stopped && !req.complete), writtenTo };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { writeFile } from 'node:fs/promises';
 import { dropConnection, sendEmpty, sendText, wait } from './http-helpers.ts';
 import { fileOf, type ServerState } from './server-state.ts';
 import { logRequest, type RequestRecord, type Session } from './sessions.ts';
@@ -11,6 +12,8 @@ export const finalStatus = (session: Session) => (session.method === 'POST' ? 20
 /** Stores what was committed as the finished object, hashed from disk. */
 export async function finish(state: ServerState, session: Session): Promise<void> {
   const file = fileOf(state, session.uploadId);
+  // A session's file is made by its first chunk; a file of no bytes has none.
+  if (session.committed === 0) await writeFile(file, '', { flag: 'a' });
   await session.hooks.storing(file);
   const info = await describeObject(file, session.uploadId, session.contentType, session.metadata, state.checksums);
   await state.objects.set(session.uploadId, { info, path: file });

@@ -188,7 +188,8 @@ async function receiveChunk(
     } else if (received.bytes !== size || tooLarge) kept = 0;
     else kept = Math.min(twist.keepAtMost ?? size, size);
     session.committed = Math.max(session.committed, range.first + kept);
-    await truncate(file, session.committed);
+    // Bytes written past what is kept are cut off (the file is as long as what is committed).
+    if (received.writtenTo > session.committed) await truncate(file, session.committed);
     const allIn = final && kept === size && !tooLarge;
     if (!interrupted && !tooLarge && (allIn || twist.finishEarly)) await finish(state, session);
     return { interrupted, tooLarge, bytes: received.bytes };

@@ -80,6 +80,8 @@ export class SessionRegistry {
   readonly #sessions = new Map<string, Session>();
   readonly #cancelled = new Map<string, Session>();
   readonly #limits: SessionLimits;
+  /** No session can be idle past the TTL before this time (activity only moves it later): no need to look before. */
+  #pruneDue = Infinity;
 
   constructor(limits: SessionLimits) {
     this.#limits = limits;
@@ -91,10 +93,10 @@ export class SessionRegistry {
    * abandoned upload); a 503 with Retry-After when all of them are in use.
    */
   create(init: NewSession, hooks: UploadHooks): Session {
-    this.#prune();
+    if (Date.now() >= this.#pruneDue) this.#prune();
     if (this.#sessions.size >= this.#limits.maxSessions) {
-      const finished = [...this.#sessions.values()].find((session) => session.complete);
-      const idlest = this.#idlest();
+      const finished = this.#oldestFinished();
+      const idlest = finished ? undefined : this.#idlest();
       if (finished) this.#forget(finished);
       else if (idlest && this.#idleFor(idlest) >= this.#limits.reclaimIdleMs) this.#forget(idlest);
     }
@@ -120,6 +122,7 @@ export class SessionRegistry {
       receiving: undefined,
     };
     this.#sessions.set(session.uploadId, session);
+    this.#pruneDue = Math.min(this.#pruneDue, session.lastActivity + this.#limits.ttlMs);
     return session;
   }
 
@@ -160,6 +163,12 @@ export class SessionRegistry {
     return this.#idleFor(session) > this.#limits.ttlMs;
   }
 
+  /** The finished session made first (sessions are kept in the order they were made). */
+  #oldestFinished(): Session | undefined {
+    for (const session of this.#sessions.values()) if (session.complete) return session;
+    return undefined;
+  }
+
   /** The unfinished session idle longest. */
   #idlest(): Session | undefined {
     let idlest: Session | undefined;
@@ -175,7 +184,11 @@ export class SessionRegistry {
   }
 
   #prune(): void {
-    for (const session of this.#sessions.values()) if (this.#isIdle(session)) this.#forget(session);
+    this.#pruneDue = Infinity;
+    for (const session of this.#sessions.values()) {
+      if (this.#isIdle(session)) this.#forget(session);
+      else this.#pruneDue = Math.min(this.#pruneDue, session.lastActivity + this.#limits.ttlMs);
+    }
   }
 }
 

@@ -59,7 +59,6 @@ export async function simpleUpload(
   let contentType = headerOf(req, 'Content-Type') ?? 'application/octet-stream';
   let metadata: Record<string, unknown> = {};
   if (uploadType === 'media') {
-    await writeFile(file, '');
     const received = await receiveBody(req, file, { offset: 0, writeUpTo: state.maxUploadBytes }, () => {});
     if (received.aborted) {
       await rm(file, { force: true });

@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { writeFile } from 'node:fs/promises';
 import { readBody } from './buffered-body.ts';
 import { drain, headerOf, sendEmpty, sendText } from './http-helpers.ts';
 import { conclude } from './session-answers.ts';
 import { sessionBase } from './public-url.ts';
-import { fileOf, type ServerState } from './server-state.ts';
+import type { ServerState } from './server-state.ts';
 import { requestRecord } from './sessions.ts';
 import type { UploadHooks } from './twist.ts';
 
@@ -53,7 +52,6 @@ export async function startSession(state: ServerState, req: IncomingMessage, res
     },
     hooks,
   );
-  await writeFile(fileOf(state, session.uploadId), '');
 
   const twist = hooks.next('start');
   const request = requestRecord(req, 'start');

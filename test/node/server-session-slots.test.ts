@@ -2,7 +2,7 @@
  * Places for sessions (maxSessions): a cancelled session gives its place and its bytes back at once,
  * and sessions a client abandoned give way to new starts instead of blocking them until they expire.
  */
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -77,7 +77,6 @@ describe('abandoned sessions', () => {
       const fresh = await startSession(origin, { size: 10 });
       expect((await queryStatus(abandoned, 2 * QUANTUM)).status).toBe(404);
       expect(existsSync(path.join(dir, uploadIdOf(abandoned)))).toBe(false);
-      expect(statSync(path.join(dir, uploadIdOf(kept))).size).toBe(0);
       expect((await putChunk(kept, pattern(10), 0, 10)).status).toBe(201);
       expect((await putChunk(fresh, pattern(10), 0, 10)).status).toBe(201);
     });
