@@ -528,6 +528,8 @@ export class ResumableUploadElement extends LitElement {
           extra: (item, wording) => this.#meta?.row(item, wording),
           all: (action) => this[action](),
         });
+        // The rows' first drawing is not progress: on the next frame, not after the 100 ms pause.
+        this.#asked = true;
         this.requestUpdate();
       },
       () => (this.#rowsLoad = undefined), // tried again on the next render

@@ -3,6 +3,7 @@ import { cdp, server } from 'vitest/browser';
 import type { ResumableUploadElement } from '../../../src/element.ts';
 import { patternFile, QUANTUM } from '../support/files.ts';
 import { mount, shadow } from './support/fixture.ts';
+import { until } from '../../support/until.ts';
 
 /** Counts animation frames as they happen. */
 function frameClock(): { readonly now: number; stop(): void } {
@@ -134,6 +135,30 @@ describe('<resumable-upload> with 100 files', () => {
     } finally {
       performance.now = now;
       clock.stop();
+    }
+  });
+
+  it('while files upload, draws the first rows once their code is in, not 100 ms after the first render', async () => {
+    // Files that stay under way (their options never come).
+    const element = await mount({ multiple: true }, (el) => (el.prepare = () => new Promise(() => {})));
+    const target = element as unknown as { render(): unknown };
+    const render = target.render;
+    const now = performance.now.bind(performance);
+    // The first render with the files (it asks for the rows' code) holds the clock at its own moment:
+    // from then on a change of the uploads waits, and only drawing the rows as they come shows them.
+    target.render = function (this: unknown) {
+      const at = now();
+      performance.now = () => at;
+      target.render = render;
+      return render.call(this);
+    };
+    try {
+      element.addFiles(Array.from({ length: 3 }, (_, i) => patternFile(10, `held-${i}.bin`)));
+      await until(() => shadow(element).querySelectorAll('[part~=list] > li').length === 3, 'the three rows drawn');
+      expect(element.items.every((item) => item.status === 'starting')).toBe(true);
+    } finally {
+      performance.now = now;
+      target.render = render;
     }
   });
 
