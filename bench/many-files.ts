@@ -6,13 +6,17 @@
 // --only=element,uppy,raw[,queue,engine,drop,folder] --element-type=auto --before=DIR (a checkout whose
 // src/ is measured as "before", e.g. `git worktree add /tmp/before main`) --profile (a CPU profile
 // of every case's first run of each count: self time by function, and the whole profile in
-// bench/results/*.cpuprofile for DevTools).
-import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+// bench/results/*.cpuprofile for DevTools) --attached (every run in the browser Playwright drives,
+// which reports each request over the DevTools protocol; by default a run's Chromium has nothing attached).
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { Page } from 'playwright';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { ManyFilesRun } from './many-files-page/measure.ts';
+import type { ManyFilesOrder } from './many-files-page/main.ts';
 import { launchBrowser } from './browser.ts';
 import { countCpu } from './cpu-time.ts';
 import { describeMachine, machineLine } from './machine.ts';
@@ -20,6 +24,7 @@ import { startServers } from './servers.ts';
 import { spread } from './stats.ts';
 import { ensureUppyInstalled, uppyFolder } from './uppy/install.ts';
 import { summarizeProfile, type CpuProfile } from './profile-summary.ts';
+import { chromiumArgs, chromiumExecutable } from '../test/support/chromium.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -38,6 +43,8 @@ const only = flag('only', 'element,uppy,raw').split(',');
 const elementType = flag('element-type', '') as '' | 'resumable' | 'auto';
 const before = flag('before', '');
 const profile = process.argv.includes('--profile');
+/** Every run in the browser Playwright drives, as before the unattached runs (a profile's run is driven either way). */
+const attached = process.argv.includes('--attached');
 
 type Call =
   | { kind: 'engine'; uploadType: 'resumable' | 'auto' }
@@ -115,13 +122,53 @@ const { browser, label, pid: browserPid } = await launchBrowser();
 /** A page's figures, and the CPU time its run cost the browser and the servers. */
 type MeasuredRun = ManyFilesRun & { browserCpuMs: number; serverCpuMs: number };
 
-/** One run of `call` with `count` files in a fresh context: no stored sessions, no warm caches of an earlier run. */
+/** The order a page runs (its `ManyFilesOrder`). */
+const orderOf = (count: number, call: Call) => ({ call, count, bytes, concurrency, elementConcurrency, elementType });
+const addressOf = (call: Call) => {
+  const at = call.kind === 'uppy' ? 'uppy/' : call.kind === 'element' || call.kind === 'queue' ? call.page : '';
+  return `${servers.origin}/${at}${at ? 'index.html' : ''}`;
+};
+
+/**
+ * One run of `call` with `count` files in a Chromium of its own, started with nothing attached: the
+ * page runs the order in its address and posts its figures back (servers.ts, `PageRun`). A browser
+ * driven over the DevTools protocol reports every request to its driver, work in the browser and in
+ * this process that a person's browser does not do, a cost of each request; so the clock and the CPU
+ * are read here without it. A fresh profile folder each run: no stored sessions, no warm caches.
+ */
+async function runUnattached(count: number, call: Call): Promise<MeasuredRun> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'many-files-chromium-'));
+  const pageRun = servers.pageRun();
+  const order = encodeURIComponent(JSON.stringify(orderOf(count, call)));
+  const args = [...chromiumArgs, '--headless', '--window-size=1280,720', `--user-data-dir=${profileDir}`, `${addressOf(call)}#run=${order}`];
+  // A process group of its own: the helpers go with it.
+  const child = spawn(chromiumExecutable, args, { stdio: 'ignore', detached: true });
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before the page posted its figures`))));
+  try {
+    await Promise.race([pageRun.ready, exited]);
+    const cpu = countCpu(child.pid!);
+    pageRun.go();
+    const run = (await Promise.race([pageRun.result, exited])) as ManyFilesRun;
+    const { browserMs, serverMs } = cpu.stop();
+    return { ...run, browserCpuMs: browserMs, serverCpuMs: serverMs };
+  } finally {
+    exited.catch(() => {});
+    if (child.exitCode === null) {
+      process.kill(-child.pid!);
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10 });
+    await servers.clearStored();
+  }
+}
+
+/** One run of `call` with `count` files in a fresh context of the driven browser: for a profile, or a folder dropped through DevTools. */
 async function runOnce(count: number, { label: caseLabel, call }: Case, profileThis: boolean): Promise<MeasuredRun> {
+  if (!attached && !profileThis && call.kind !== 'folder') return runUnattached(count, call);
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const at = call.kind === 'uppy' ? 'uppy/' : call.kind === 'element' || call.kind === 'queue' ? call.page : '';
-    await page.goto(`${servers.origin}/${at}${at ? "index.html" : ""}`);
+    await page.goto(addressOf(call));
     await page.waitForFunction(() => (window as { manyFiles?: { ready?: boolean } }).manyFiles?.ready === true);
     const cdp = profileThis ? await context.newCDPSession(page) : undefined;
     if (cdp) {
@@ -137,23 +184,9 @@ async function runOnce(count: number, { label: caseLabel, call }: Case, profileT
       await page.waitForFunction(() => window.manyFiles.armed);
       await dropFolder(page, folder);
       run = await finished;
-    } else if (call.kind === 'uppy') {
-      run = await page.evaluate(
-        ({ count, bytes, concurrency }) => (window as unknown as { manyFiles: { uppy(...args: number[]): Promise<ManyFilesRun> } }).manyFiles.uppy(count, bytes, concurrency),
-        { count, bytes, concurrency },
-      );
     } else {
-      run = await page.evaluate(
-        ({ count, bytes, concurrency, elementConcurrency, elementType, call }) =>
-          call.kind === 'engine'
-            ? window.manyFiles.engine(count, bytes, concurrency, call.uploadType)
-            : call.kind === 'raw'
-              ? window.manyFiles.raw(count, bytes, concurrency)
-              : call.kind === 'queue'
-                ? window.manyFiles.queue(count, bytes)
-                : window.manyFiles.element(count, bytes, elementConcurrency, elementType, call.how),
-        { count, bytes, concurrency, elementConcurrency, elementType, call },
-      );
+      // The Uppy page takes the same order (its count, bytes and concurrency).
+      run = await page.evaluate((order) => window.manyFiles.run(order as ManyFilesOrder), orderOf(count, call));
     }
     const { browserMs, serverMs } = cpu.stop();
     if (cdp) {
@@ -220,7 +253,7 @@ const sideBySide = sections.flatMap(([title, pick, show]) => [
   '',
 ]);
 const table = [
-  `Measured ${machineLine(describeMachine(label))}; ${bytes}-byte files; Uppy, raw and the engine ${concurrency} at a time; reference server on loopback; medians of ${runs}.`,
+  `Measured ${machineLine(describeMachine(label))}; ${bytes}-byte files; Uppy, raw and the engine ${concurrency} at a time; reference server on loopback; ${attached ? 'every run in the browser Playwright drives' : 'a Chromium with nothing attached for each run (a profile\'s and a folder drop\'s: the driven one)'}; the files handed over once the page had loaded and been idle a second; medians of ${runs}.`,
   '',
   ...sideBySide,
   'Every run:',

@@ -30,7 +30,53 @@ export interface BenchServers {
   served(): ServedRequest[];
   /** Deletes what the uploads wrote, so a long bench does not fill the disk. */
   clearStored(): Promise<void>;
+  /** The next page run without automation: it says it is ready, waits for `go()`, then posts its result. */
+  pageRun(): PageRun;
   close(): Promise<void>;
+}
+
+/**
+ * A page that runs a case by itself (no automation attached to its browser) talks to the bench
+ * through two requests: `POST /__bench/ready`, answered only once the bench calls `go()` (its clocks
+ * started), then `POST /__bench/result` with the figures as JSON.
+ */
+export interface PageRun {
+  ready: Promise<void>;
+  go(): void;
+  result: Promise<unknown>;
+}
+
+/** The handshake's end on the server: answers the two requests of `PageRun`. */
+function pageRunHandler() {
+  let current: { ready(): void; held?: ServerResponse; result(value: unknown): void } | undefined;
+  return {
+    next(): PageRun {
+      let ready!: () => void;
+      let result!: (value: unknown) => void;
+      const run: PageRun = {
+        ready: new Promise<void>((resolve) => (ready = resolve)),
+        go: () => current?.held?.end(),
+        result: new Promise((resolve) => (result = resolve)),
+      };
+      current = { ready, result };
+      return run;
+    },
+    handle(req: IncomingMessage, res: ServerResponse, pathname: string): void {
+      if (!current) return void res.writeHead(409).end();
+      const run = current;
+      if (pathname === '/__bench/ready') {
+        run.held = res;
+        return run.ready();
+      }
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (part: string) => (body += part));
+      req.on('end', () => {
+        res.end();
+        run.result(JSON.parse(body));
+      });
+    },
+  };
 }
 
 function serviceOf(pathname: string): Service | undefined {
@@ -67,9 +113,12 @@ export async function startServers(
   const page = staticFiles(pageDir);
   const counts: Record<Service, number> = { reference: 0, tus: 0, drain: 0 };
   let served: { what: string; arrived: number; answered: number | undefined }[] = [];
+  const pageRuns = pageRunHandler();
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const service = serviceOf(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+    if (pathname.startsWith('/__bench/')) return pageRuns.handle(req, res, pathname);
+    const service = serviceOf(pathname);
     if (service) {
       counts[service]++;
       const entry = { what: `${req.method} ${service}`, arrived: performance.now(), answered: undefined as number | undefined };
@@ -111,6 +160,7 @@ export async function startServers(
       const relative = (t: number) => Math.round((t - zero) * 10) / 10;
       return served.map(({ what, arrived, answered }) => ({ what, arrived: relative(arrived), answered: answered === undefined ? undefined : relative(answered) }));
     },
+    pageRun: () => pageRuns.next(),
     clearStored: async () => {
       for (const dir of [referenceDir, tusDir, drainDir]) {
         for (const name of await readdir(dir)) await rm(path.join(dir, name), { force: true, recursive: true });

@@ -1,7 +1,7 @@
 import { defineResumableUpload, type ResumableUploadElement } from '../../src/element.ts';
 import { Upload, type UploadType } from '../../src/index.ts';
 import { UploadQueue } from '../../src/queue.ts';
-import { frameWhen, makeFiles, rowsFill, watchMainThread, type ManyFilesRun } from './measure.ts';
+import { frameWhen, makeFiles, rowsFill, runWhenOrdered, settled, watchMainThread, type ManyFilesRun } from './measure.ts';
 
 defineResumableUpload();
 
@@ -140,10 +140,31 @@ function drop(host: HTMLElement, transfer: DataTransfer): void {
   host.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true, composed: true }));
 }
 
+/** What bench/many-files.ts asks of this page (all but the folder drop, which it drives itself). */
+export interface ManyFilesOrder {
+  call: { kind: 'engine'; uploadType: UploadType } | { kind: 'raw' } | { kind: 'queue' } | { kind: 'element'; how: 'add' | 'drop' };
+  count: number;
+  bytes: number;
+  /** Uppy's, raw's and the engine's. */
+  concurrency: number;
+  /** The element's and the queue's; none: their default. */
+  elementConcurrency?: number | undefined;
+  elementType: UploadType | '';
+}
+
+function run({ call, count, bytes, concurrency, elementConcurrency, elementType }: ManyFilesOrder): Promise<ManyFilesRun> {
+  if (call.kind === 'engine') return engine(count, bytes, concurrency, call.uploadType);
+  if (call.kind === 'raw') return raw(count, bytes, concurrency);
+  if (call.kind === 'queue') return queueRun(count, bytes);
+  return elementRun(count, bytes, elementConcurrency, elementType, call.how);
+}
+
 declare global {
   interface Window {
-    manyFiles: { engine: typeof engine; raw: typeof raw; queue: typeof queueRun; element: typeof elementRun; folder: typeof folderRun; armed: boolean; ready: true };
+    manyFiles: { run: typeof run; folder: typeof folderRun; armed: boolean; ready: boolean };
   }
 }
 
-window.manyFiles = { engine, raw, queue: queueRun, element: elementRun, folder: folderRun, armed: false, ready: true };
+window.manyFiles = { run, folder: folderRun, armed: false, ready: false };
+void settled.then(() => (window.manyFiles.ready = true));
+runWhenOrdered(run);

@@ -72,3 +72,30 @@ export function rowsFill(rows: () => ArrayLike<Element>, count: number, box?: ()
     return list.length >= count || (last !== undefined && last.getBoundingClientRect().bottom >= bottom);
   };
 }
+
+/**
+ * The page has loaded and had a second to itself: a person picks files some time after a page
+ * appears, not in the instant its script ran, so what a page does once it is idle (the element
+ * fetches its rows' and transports' code) is done before the files come, for every contender alike.
+ */
+export const settled = new Promise<void>((resolve) => {
+  const afterLoad = () => setTimeout(() => (globalThis.requestIdleCallback ?? setTimeout)(() => resolve()), 1000);
+  if (document.readyState === 'complete') afterLoad();
+  else addEventListener('load', afterLoad, { once: true });
+});
+
+/**
+ * A page opened by the bench without automation (bench/many-files.ts: no DevTools protocol, so the
+ * browser spends nothing reporting each request) runs the call named in its address's hash: it says
+ * it is ready, waits for the bench's go, runs, and posts its figures back.
+ */
+export function runWhenOrdered<Order>(run: (order: Order) => Promise<ManyFilesRun>): void {
+  const order = new URLSearchParams(location.hash.slice(1)).get('run');
+  if (!order) return;
+  void (async () => {
+    await settled;
+    await fetch('/__bench/ready', { method: 'POST' });
+    const result = await run(JSON.parse(order) as Order);
+    await fetch('/__bench/result', { method: 'POST', body: JSON.stringify(result) });
+  })();
+}

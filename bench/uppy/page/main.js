@@ -7,7 +7,7 @@ import Dashboard from '@uppy/dashboard';
 import XHRUpload from '@uppy/xhr-upload';
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import { frameWhen, makeFiles, rowsFill, watchMainThread } from '../../many-files-page/measure.ts';
+import { frameWhen, makeFiles, rowsFill, runWhenOrdered, settled, watchMainThread } from '../../many-files-page/measure.ts';
 
 /** @returns {Promise<import('../../many-files-page/measure.ts').ManyFilesRun>} */
 async function uppyRun(count, bytes, concurrency) {
@@ -43,4 +43,8 @@ async function uppyRun(count, bytes, concurrency) {
   return { totalMs, addMs, rowsMs: rowsAt - started, done, ...watch.stop() };
 }
 
-window.manyFiles = { uppy: uppyRun, ready: true };
+/** bench/many-files.ts's order: the same fields as the element page's (`ManyFilesOrder`). */
+const run = ({ count, bytes, concurrency }) => uppyRun(count, bytes, concurrency);
+window.manyFiles = { run, ready: false };
+void settled.then(() => (window.manyFiles.ready = true));
+runWhenOrdered(run);
