@@ -95,7 +95,7 @@ export function storedSession(file: Blob, options: NormalizedOptions): StoredSes
       if (!release) {
         throw new UploadError(
           'locked',
-          'This file is already being uploaded with the same request, in another tab or by another upload on this page.',
+          'This file is already being uploaded with the same request, in another tab or by another upload on this page; it goes on there.',
         );
       }
       if (!(await locked(key))) return unlock();

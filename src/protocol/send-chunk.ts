@@ -17,9 +17,8 @@ export async function sendChunk(
     method: 'PUT',
     url: sessionUri,
     headers: { 'Content-Range': range },
-    // A slice is a reference into the file: the bytes stream from disk, never through JS memory. The
-    // whole file goes as itself: a slice costs the browser a blob of its own (a round trip a file).
-    body: start === end ? '' : end - start < file.size ? file.slice(start, end) : file,
+    // A slice is a reference into the file: the bytes stream from disk, never through JS memory.
+    body: start === end ? '' : file.slice(start, end),
     signal,
     onSent,
   }, true);
