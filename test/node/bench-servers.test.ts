@@ -32,3 +32,19 @@ it('behind an emulated link, session URIs point at the link, so every chunk cros
   const uri = await startSession(servers.origin, { size: QUANTUM, path: '/upload/bench/v1/files' });
   expect(new URL(uri).origin).toBe(servers.origin);
 });
+
+it('a page run without automation: its ready is held until go, then its posted figures come back', async () => {
+  const servers = await startServers(sink, sink);
+  running.push(servers);
+  const run = servers.pageRun();
+  let answered = false;
+  const ready = fetch(`${servers.origin}/__bench/ready`, { method: 'POST' }).then((response) => ((answered = true), response.status));
+  await run.ready;
+  await new Promise((resolve) => setTimeout(resolve, 50)); // nothing more happens before go
+  expect(answered).toBe(false);
+  run.go();
+  expect(await ready).toBe(200);
+  const posted = await fetch(`${servers.origin}/__bench/result`, { method: 'POST', body: JSON.stringify({ totalMs: 12, done: 3 }) });
+  expect(posted.status).toBe(200);
+  expect(await run.result).toEqual({ totalMs: 12, done: 3 });
+});
