@@ -39,8 +39,9 @@ export async function receiveBody(
       const skip = Math.min(piece.length, Math.max(0, writeFrom - at));
       const end = Math.max(skip, Math.min(piece.length, writeUpTo - at));
       if (end > skip) {
-        await handle.write(piece, skip, end - skip, at + skip);
+        // Counted before the write: a write that fails part-way may have put some of it there.
         writtenTo = Math.max(writtenTo, at + end);
+        await handle.write(piece, skip, end - skip, at + skip);
       }
       bytes += piece.length;
       if (stopAfter !== undefined && bytes >= stopAfter) {

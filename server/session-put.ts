@@ -187,8 +187,10 @@ async function receiveChunk(
       kept = Math.min(twist.cut?.keep ?? roundDown(received.bytes), received.bytes);
     } else if (received.bytes !== size || tooLarge) kept = 0;
     else kept = Math.min(twist.keepAtMost ?? size, size);
+    // Never more than is on disk: bytes read past the largest upload were not written.
+    kept = Math.min(kept, Math.max(0, received.writtenTo - range.first));
     session.committed = Math.max(session.committed, range.first + kept);
-    // Bytes written past what is kept are cut off (the file is as long as what is committed).
+    // Bytes written past what is kept are cut off, so the file holds what is committed and no more.
     if (received.writtenTo > session.committed) await truncate(file, session.committed);
     const allIn = final && kept === size && !tooLarge;
     if (!interrupted && !tooLarge && (allIn || twist.finishEarly)) await finish(state, session);

@@ -88,7 +88,7 @@ export class SessionRegistry {
   }
 
   /**
-   * A new session. At `maxSessions`, the expired ones are pruned, then the oldest finished one is
+   * A new session. Expired sessions are pruned first (once one may have expired). At `maxSessions`, the oldest finished one is
    * forgotten (its object stays), else the unfinished one idle longest if idle `reclaimIdleMs` (an
    * abandoned upload); a 503 with Retry-After when all of them are in use.
    */
