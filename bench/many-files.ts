@@ -45,6 +45,8 @@ const before = flag('before', '');
 const profile = process.argv.includes('--profile');
 /** Every run in the browser Playwright drives, as before the unattached runs (a profile's run is driven either way). */
 const attached = process.argv.includes('--attached');
+// Ctrl-C and a kill end the bench through 'exit', where a run's Chromium (a process group of its own) is ended too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 
 type Call =
   | { kind: 'engine'; uploadType: 'resumable' | 'auto' }
@@ -143,18 +145,30 @@ async function runUnattached(count: number, call: Call): Promise<MeasuredRun> {
   const args = [...chromiumArgs, '--headless', '--window-size=1280,720', `--user-data-dir=${profileDir}`, `${addressOf(call)}#run=${order}`];
   // A process group of its own: the helpers go with it.
   const child = spawn(chromiumExecutable, args, { stdio: 'ignore', detached: true });
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before the page posted its figures`))));
+  const ended = new Promise<never>((_, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before the page posted its figures`)));
+  });
+  // A page that never answers (a hang in it) stops the bench with a reason instead of holding it.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`No figures from the page within ${60 + count / 10} s`)), (60 + count / 10) * 1000)));
+  const killGroup = () => child.pid !== undefined && child.exitCode === null && process.kill(-child.pid);
+  process.once('exit', killGroup);
   try {
-    await Promise.race([pageRun.ready, exited]);
+    await Promise.race([pageRun.ready, ended, timedOut]);
     const cpu = countCpu(child.pid!);
     pageRun.go();
-    const run = (await Promise.race([pageRun.result, exited])) as ManyFilesRun;
+    const run = (await Promise.race([pageRun.result, ended, timedOut])) as ManyFilesRun | { error: string };
     const { browserMs, serverMs } = cpu.stop();
+    if ('error' in run) throw new Error(`The page failed: ${run.error}`);
     return { ...run, browserCpuMs: browserMs, serverCpuMs: serverMs };
   } finally {
-    exited.catch(() => {});
-    if (child.exitCode === null) {
-      process.kill(-child.pid!);
+    clearTimeout(timer);
+    ended.catch(() => {});
+    timedOut.catch(() => {});
+    process.off('exit', killGroup);
+    if (child.pid !== undefined && child.exitCode === null) {
+      process.kill(-child.pid);
       await new Promise((resolve) => child.once('exit', resolve));
     }
     rmSync(profileDir, { recursive: true, force: true, maxRetries: 10 });

@@ -53,16 +53,17 @@ function pageRunHandler() {
     next(): PageRun {
       let ready!: () => void;
       let result!: (value: unknown) => void;
+      const mine: { ready(): void; held?: ServerResponse; result(value: unknown): void } = { ready: () => ready(), result: (value) => result(value) };
       const run: PageRun = {
         ready: new Promise<void>((resolve) => (ready = resolve)),
-        go: () => current?.held?.end(),
+        go: () => mine.held?.end(),
         result: new Promise((resolve) => (result = resolve)),
       };
-      current = { ready, result };
+      current = mine;
       return run;
     },
     handle(req: IncomingMessage, res: ServerResponse, pathname: string): void {
-      if (!current) return void res.writeHead(409).end();
+      if (!current || (pathname !== '/__bench/ready' && pathname !== '/__bench/result')) return void res.writeHead(404).end();
       const run = current;
       if (pathname === '/__bench/ready') {
         run.held = res;
@@ -73,7 +74,11 @@ function pageRunHandler() {
       req.on('data', (part: string) => (body += part));
       req.on('end', () => {
         res.end();
-        run.result(JSON.parse(body));
+        try {
+          run.result(JSON.parse(body));
+        } catch {
+          run.result({ error: `The page posted figures that are not JSON: ${body.slice(0, 200)}` });
+        }
       });
     },
   };

@@ -79,7 +79,7 @@ export function rowsFill(rows: () => ArrayLike<Element>, count: number, box?: ()
  * fetches its rows' and transports' code) is done before the files come, for every contender alike.
  */
 export const settled = new Promise<void>((resolve) => {
-  const afterLoad = () => setTimeout(() => (globalThis.requestIdleCallback ?? setTimeout)(() => resolve()), 1000);
+  const afterLoad = () => setTimeout(() => (globalThis.requestIdleCallback ?? setTimeout)(() => resolve(), { timeout: 1000 }), 1000);
   if (document.readyState === 'complete') afterLoad();
   else addEventListener('load', afterLoad, { once: true });
 });
@@ -94,8 +94,14 @@ export function runWhenOrdered<Order>(run: (order: Order) => Promise<ManyFilesRu
   if (!order) return;
   void (async () => {
     await settled;
-    await fetch('/__bench/ready', { method: 'POST' });
-    const result = await run(JSON.parse(order) as Order);
-    await fetch('/__bench/result', { method: 'POST', body: JSON.stringify(result) });
+    const go = await fetch('/__bench/ready', { method: 'POST' });
+    if (!go.ok) throw new Error(`The bench answered ${go.status} to ready`);
+    let figures: ManyFilesRun | { error: string };
+    try {
+      figures = await run(JSON.parse(order) as Order);
+    } catch (error) {
+      figures = { error: String(error) }; // said to the bench, which stops with it
+    }
+    await fetch('/__bench/result', { method: 'POST', body: JSON.stringify(figures) });
   })();
 }

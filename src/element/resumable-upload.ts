@@ -414,7 +414,7 @@ export class ResumableUploadElement extends LitElement {
     super.scheduleUpdate();
   }
   #renderedAt: number | undefined;
-  /** A person's action or scroll is waiting to be drawn. */
+  /** A person's action or scroll, or the rows' code just in, is waiting to be drawn (on the next frame). */
   #asked = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
