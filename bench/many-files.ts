@@ -152,6 +152,7 @@ async function runUnattached(count: number, call: Call): Promise<MeasuredRun> {
   // A page that never answers (a hang in it) stops the bench with a reason instead of holding it.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timedOut = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`No figures from the page within ${60 + count / 10} s`)), (60 + count / 10) * 1000)));
+  /** Ends the run's Chromium and its helpers; false when it had ended already (or never started). */
   const killGroup = () => child.pid !== undefined && child.exitCode === null && process.kill(-child.pid);
   process.once('exit', killGroup);
   try {
@@ -167,10 +168,7 @@ async function runUnattached(count: number, call: Call): Promise<MeasuredRun> {
     ended.catch(() => {});
     timedOut.catch(() => {});
     process.off('exit', killGroup);
-    if (child.pid !== undefined && child.exitCode === null) {
-      process.kill(-child.pid);
-      await new Promise((resolve) => child.once('exit', resolve));
-    }
+    if (killGroup()) await new Promise((resolve) => child.once('exit', resolve));
     rmSync(profileDir, { recursive: true, force: true, maxRetries: 10 });
     await servers.clearStored();
   }

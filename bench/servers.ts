@@ -46,20 +46,25 @@ export interface PageRun {
   result: Promise<unknown>;
 }
 
+/** The server's side of one `PageRun`: its promises' resolvers, and the ready request it holds. */
+interface PendingRun {
+  ready(): void;
+  result(value: unknown): void;
+  held?: ServerResponse;
+}
+
 /** The handshake's end on the server: answers the two requests of `PageRun`. */
 function pageRunHandler() {
-  let current: { ready(): void; held?: ServerResponse; result(value: unknown): void } | undefined;
+  let current: PendingRun | undefined;
   return {
     next(): PageRun {
-      let ready!: () => void;
-      let result!: (value: unknown) => void;
-      const mine: { ready(): void; held?: ServerResponse; result(value: unknown): void } = { ready: () => ready(), result: (value) => result(value) };
+      const pending = {} as PendingRun;
       const run: PageRun = {
-        ready: new Promise<void>((resolve) => (ready = resolve)),
-        go: () => mine.held?.end(),
-        result: new Promise((resolve) => (result = resolve)),
+        ready: new Promise<void>((resolve) => (pending.ready = resolve)),
+        go: () => pending.held?.end(),
+        result: new Promise((resolve) => (pending.result = resolve)),
       };
-      current = mine;
+      current = pending;
       return run;
     },
     handle(req: IncomingMessage, res: ServerResponse, pathname: string): void {

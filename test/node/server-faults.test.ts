@@ -13,6 +13,7 @@ import {
   startSession,
 } from './support/http-client.ts';
 import { referenceServerForSuite } from './support/reference-server.ts';
+import { until } from '../support/until.ts';
 import { createTestingLayer } from '../../server/testing/index.ts';
 
 const QUANTUM = 262_144;
@@ -212,8 +213,10 @@ describe('delay', () => {
     const answer = putChunk(sessionUri, chunk(0), 0, size).finally(() => (answered = true));
     // Committed and logged while the answer waits, as a client that gave up waiting would find it
     // (read until the server has taken the chunk in: on a busy machine that can take a while).
-    let view = await sessionView(server.origin, sessionUri);
-    while (view.requests.length < 2) view = await sessionView(server.origin, sessionUri);
+    const view = await until(async () => {
+      const seen = await sessionView(server.origin, sessionUri);
+      return seen.requests.length >= 2 && seen;
+    }, 'the chunk in the session log');
     expect(answered).toBe(false);
     expect(view).toMatchObject({ committed: QUANTUM, requests: [{}, { kind: 'chunk', status: 308 }] });
     expect((await answer).status).toBe(308);
