@@ -3,7 +3,7 @@ import { commands } from 'vitest/browser';
 import { noEmulatedMedia } from '../../support/emulated-media.ts';
 import { patternFile } from '../support/files.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
-import { mount, rowOf, shadow } from './support/fixture.ts';
+import { mount, rowOf, shadow, summaryOf } from './support/fixture.ts';
 
 // Colour schemes and motion, emulated in Chromium and Firefox (test/support/browser-commands.ts). Not in
 // WebKit: its WebDriver has no media emulation (vite.config.ts lists it).
@@ -34,12 +34,24 @@ describe('<resumable-upload> colour schemes and motion', () => {
     expect(surface()).toBe('rgb(1, 2, 3)');
   });
 
-  it('drops the progress animation with prefers-reduced-motion: reduce', async () => {
+  it('drops the drop zone\'s colour change with prefers-reduced-motion: reduce', async () => {
     const element = await mount({ auto: 'false' });
-    const [item] = element.addFiles([patternFile(10, 'x.bin')]);
-    const fill = (await rowOf(element, item!)).querySelector('.fill')!;
-    expect(getComputedStyle(fill).transitionDuration).toBe('0.2s');
+    const zone = shadow(element).querySelector<HTMLElement>('[part=drop-zone]')!;
+    expect(getComputedStyle(zone).transitionDuration).toBe('0.15s, 0.15s');
     await commands.emulateMedia({ reducedMotion: 'reduce' });
-    expect(getComputedStyle(fill).transitionDuration).toBe('0s');
+    expect(getComputedStyle(zone).transitionDuration).toBe('0s');
+  });
+
+  // A bar gliding from one drawing to the next kept the page drawing every frame while files uploaded.
+  it('moves progress bars in steps, never an animation, in either motion setting', async () => {
+    const element = await mount({ auto: 'false', multiple: true });
+    const [item] = element.addFiles([patternFile(10, 'x.bin'), patternFile(10, 'y.bin')]);
+    const row = await rowOf(element, item!);
+    const bars = [...row.querySelectorAll('.fill, .sent'), ...(await summaryOf(element)).querySelectorAll('.fill')];
+    expect(bars).toHaveLength(3);
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      await commands.emulateMedia({ reducedMotion });
+      for (const bar of bars) expect(getComputedStyle(bar).transitionDuration).toBe('0s');
+    }
   });
 });
