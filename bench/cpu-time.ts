@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { processParents } from './browser.ts';
+import { roleOf } from './processes.ts';
 
 // /proc counts CPU time in clock ticks (USER_HZ); read once.
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -25,20 +26,33 @@ function treeOf(root: number): number[] {
   return tree;
 }
 
+/** Chromium's processes that an upload keeps busy; every other helper is `other`. */
+export const PROCESS_KINDS = ['renderer', 'browser', 'network', 'gpu', 'other'] as const;
+export type ProcessKind = (typeof PROCESS_KINDS)[number];
+
+function kindOf(role: string): ProcessKind {
+  if (role === 'renderer' || role === 'browser') return role;
+  if (role.includes('NetworkService')) return 'network';
+  return role === 'gpu-process' ? 'gpu' : 'other';
+}
+
 /**
  * Starts counting the CPU time the browser's processes and this Node process (the servers) spend;
- * `stop()` gives each, in ms. CPU time, unlike the clock, does not grow when other work shares the
+ * `stop()` gives each, in ms, and the browser's by kind of process (a request costs the browser
+ * process and the network service as much as the page: the page's own work is the renderer's). CPU time, unlike the clock, does not grow when other work shares the
  * machine, so it compares contenders on a busy machine too. A process that ends before `stop()` is
  * not counted (the bench keeps its page open until then).
  */
-export function countCpu(browserPid: number): { stop(): { browserMs: number; serverMs: number } } {
+export function countCpu(browserPid: number): { stop(): { browserMs: number; serverMs: number; byKind: Record<ProcessKind, number> } } {
   const startedBrowser = new Map(treeOf(browserPid).map((pid) => [pid, cpuMsOf(pid)]));
   const startedServer = process.cpuUsage();
   return {
     stop() {
-      const browserMs = treeOf(browserPid).reduce((sum, pid) => sum + cpuMsOf(pid) - (startedBrowser.get(pid) ?? 0), 0);
+      const byKind = Object.fromEntries(PROCESS_KINDS.map((kind) => [kind, 0])) as Record<ProcessKind, number>;
+      for (const pid of treeOf(browserPid)) byKind[kindOf(roleOf(pid))] += cpuMsOf(pid) - (startedBrowser.get(pid) ?? 0);
+      const browserMs = PROCESS_KINDS.reduce((sum, kind) => sum + byKind[kind], 0);
       const { user, system } = process.cpuUsage(startedServer);
-      return { browserMs, serverMs: (user + system) / 1000 };
+      return { browserMs, serverMs: (user + system) / 1000, byKind };
     },
   };
 }

@@ -18,7 +18,7 @@ import { build } from 'vite';
 import type { ManyFilesRun } from './many-files-page/measure.ts';
 import type { ManyFilesOrder } from './many-files-page/main.ts';
 import { launchBrowser } from './browser.ts';
-import { countCpu } from './cpu-time.ts';
+import { countCpu, type ProcessKind } from './cpu-time.ts';
 import { describeMachine, machineLine } from './machine.ts';
 import { startServers } from './servers.ts';
 import { spread } from './stats.ts';
@@ -122,7 +122,7 @@ const servers = await startServers(pageDir, path.join(here, '.files', 'sink'));
 const { browser, label, pid: browserPid } = await launchBrowser();
 
 /** A page's figures, and the CPU time its run cost the browser and the servers. */
-type MeasuredRun = ManyFilesRun & { browserCpuMs: number; serverCpuMs: number };
+type MeasuredRun = ManyFilesRun & { browserCpuMs: number; serverCpuMs: number; browserCpuByKind: Record<ProcessKind, number> };
 
 /** The order a page runs (its `ManyFilesOrder`). */
 const orderOf = (count: number, call: Call) => ({ call, count, bytes, concurrency, elementConcurrency, elementType });
@@ -160,9 +160,9 @@ async function runUnattached(count: number, call: Call): Promise<MeasuredRun> {
     const cpu = countCpu(child.pid!);
     pageRun.go();
     const run = (await Promise.race([pageRun.result, ended, timedOut])) as ManyFilesRun | { error: string };
-    const { browserMs, serverMs } = cpu.stop();
+    const { browserMs, serverMs, byKind } = cpu.stop();
     if ('error' in run) throw new Error(`The page failed: ${run.error}`);
-    return { ...run, browserCpuMs: browserMs, serverCpuMs: serverMs };
+    return { ...run, browserCpuMs: browserMs, serverCpuMs: serverMs, browserCpuByKind: byKind };
   } finally {
     clearTimeout(timer);
     ended.catch(() => {});
@@ -200,7 +200,7 @@ async function runOnce(count: number, { label: caseLabel, call }: Case, profileT
       // The Uppy page takes the same order (its count, bytes and concurrency).
       run = await page.evaluate((order) => window.manyFiles.run(order as ManyFilesOrder), orderOf(count, call));
     }
-    const { browserMs, serverMs } = cpu.stop();
+    const { browserMs, serverMs, byKind } = cpu.stop();
     if (cdp) {
       const { profile: taken } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       profiles.push(`${count} files, ${caseLabel}, ${label}: ${summarizeProfile(taken)}`);
@@ -208,7 +208,7 @@ async function runOnce(count: number, { label: caseLabel, call }: Case, profileT
       mkdirSync(path.join(here, 'results'), { recursive: true });
       writeFileSync(path.join(here, 'results', `many-files-${count}-${caseLabel.replaceAll(/\W+/g, '-')}.cpuprofile`), JSON.stringify(taken));
     }
-    return { ...run, browserCpuMs: browserMs, serverCpuMs: serverMs };
+    return { ...run, browserCpuMs: browserMs, serverCpuMs: serverMs, browserCpuByKind: byKind };
   } finally {
     await context.close();
     await servers.clearStored();
@@ -248,20 +248,26 @@ const median = (count: number, label: string, pick: (run: MeasuredRun) => number
   return values.length ? spread(values).median : undefined;
 };
 const labels = cases.map(({ label }) => label);
-const sections: [string, (run: MeasuredRun) => number | undefined, (value: number) => string][] = [
-  ['Total time', (run) => run.totalMs, seconds],
-  ['Rows on screen (the widgets)', (run) => run.rowsMs, ms],
-  ['Longest task (0: none over 50 ms)', (run) => run.longestTaskMs, ms],
-  ['Frames per second', (run) => run.fps, (value) => value.toFixed(0)],
-  ['CPU time a file, the browser (all its processes)', (run) => run.browserCpuMs / run.done, perFile],
-  ['CPU time a file, the servers (this Node process)', (run) => run.serverCpuMs / run.done, perFile],
+type Pick = (run: MeasuredRun) => number | undefined;
+const byKind = (kind: ProcessKind): Pick => (run) => run.browserCpuByKind[kind] / run.done;
+/** Each section's cell: the medians of its picks, shown one after the other. */
+const sections: [string, Pick[], (value: number) => string][] = [
+  ['Total time', [(run) => run.totalMs], seconds],
+  ['Rows on screen (the widgets)', [(run) => run.rowsMs], ms],
+  ['Longest task (0: none over 50 ms)', [(run) => run.longestTaskMs], ms],
+  ['Frames per second', [(run) => run.fps], (value) => value.toFixed(0)],
+  ['CPU time a file, the browser (all its processes)', [(run) => run.browserCpuMs / run.done], perFile],
+  ['CPU time a file, by the browser\'s processes: renderer / browser / network service / GPU', (['renderer', 'browser', 'network', 'gpu'] as const).map(byKind), (value) => value.toFixed(1)],
+  ['CPU time a file, the servers (this Node process)', [(run) => run.serverCpuMs / run.done], perFile],
 ];
-const sideBySide = sections.flatMap(([title, pick, show]) => [
+const cell = (count: number, label: string, picks: Pick[], show: (value: number) => string) =>
+  picks.map((pick) => median(count, label, pick)).map((value) => (value === undefined ? '–' : show(value))).join(' / ');
+const sideBySide = sections.flatMap(([title, picks, show]) => [
   `${title}:`,
   '',
   `| files | ${labels.join(' | ')} |`,
   `| ---: | ${labels.map(() => '---:').join(' | ')} |`,
-  ...counts.map((count) => `| ${count} | ${labels.map((label) => (median(count, label, pick) === undefined ? '–' : show(median(count, label, pick)!))).join(' | ')} |`),
+  ...counts.map((count) => `| ${count} | ${labels.map((label) => cell(count, label, picks, show)).join(' | ')} |`),
   '',
 ]);
 const table = [
