@@ -39,9 +39,10 @@ function kindOf(role: string): ProcessKind {
 /**
  * Starts counting the CPU time the browser's processes and this Node process (the servers) spend;
  * `stop()` gives each, in ms, and the browser's by kind of process (a request costs the browser
- * process and the network service as much as the page: the page's own work is the renderer's). CPU time, unlike the clock, does not grow when other work shares the
- * machine, so it compares contenders on a busy machine too. A process that ends before `stop()` is
- * not counted (the bench keeps its page open until then).
+ * process and the network service about as much as the page: the page's own work is the
+ * renderer's). CPU time, unlike the clock, does not grow when other work shares the machine, so it
+ * compares contenders on a busy machine too. A process that ends before `stop()` is not counted
+ * (the bench keeps its page open until then).
  */
 export function countCpu(browserPid: number): { stop(): { browserMs: number; serverMs: number; byKind: Record<ProcessKind, number> } } {
   const startedBrowser = new Map(treeOf(browserPid).map((pid) => [pid, cpuMsOf(pid)]));

@@ -20,6 +20,9 @@ import { css } from 'lit';
 // - No row is a scroll anchor: a long list places its rendered rows itself, and the browser moving the
 //   page after a render (to keep a row still) took the focused row off screen.
 // - Rows are contained (layout, style): a row's text changing each frame lays out no other row.
+// - Bars have no transition: they move with each drawing (at most ten a second while files upload).
+//   A bar gliding from one drawing to the next would have the page draw every frame while any file
+//   uploads (style, paint, a commit and the GPU process, for every frame).
 // - The summary's own rules load with it (summary/summary.ts).
 //
 // Public custom properties (`--resumable-upload-*`) feed private ones (`--_*`), so a page sets a
@@ -284,11 +287,7 @@ export const styles = css`
     background: var(--_track);
     overflow: hidden;
   }
-  /*
-   * Scaled, not resized: moving 100 bars costs no layout. No transition: the bars move with each
-   * drawing (ten a second while files upload), and a bar gliding between them kept the page drawing
-   * every frame for as long as any file uploaded.
-   */
+  /* Scaled, not resized: moving 100 bars costs no layout. */
   .fill,
   .sent {
     grid-area: 1 / 1;
