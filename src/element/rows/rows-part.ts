@@ -2,6 +2,7 @@ import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import type { Tally } from '../../queue/item/tally.ts';
 import type { UploadItem } from '../../queue/item/upload-item.ts';
 import { adoptStyles } from '../render/adopt-styles.ts';
+import { adoptTypeIcons } from '../render/type-icons.ts';
 import type { Wording } from '../render/describe.ts';
 import { itemRow, type ItemAction, type RowPart } from './item-row.ts';
 import { rowList } from './row-list.ts';
@@ -45,7 +46,10 @@ export class RowsPart {
   constructor(host: ReactiveElement, settings: RowsSettings) {
     this.#host = host;
     this.#settings = settings;
+    // The summary's rules and the file-type icons with the rows' first drawing: styled once, not
+    // again a frame later when a chunk of their own came.
     adoptStyles(host.renderRoot as ShadowRoot, summaryStyles);
+    adoptTypeIcons(host.renderRoot as ShadowRoot);
     this.#thumbnails = new ThumbnailsController(host, { items: settings.items, changed: settings.revise });
     new ScrollWatch(host, () => settings.items().length > ALL_ROWS_UP_TO && (settings.asked(), true));
   }

@@ -6,16 +6,15 @@ import type { ThumbnailMaker, ThumbnailsSettings } from './thumbnail-maker.ts';
 const MAX_BYTES = 50_000_000;
 
 /**
- * Thumbnails for image and video rows (and the file-type icons of the others, loaded with the first row): a row that wants one is marked `data-pending`; the code that
- * watches rows come on screen and makes the pictures loads with the first such row
- * (`thumbnail-maker.ts`; `video-frame.ts` with the first video).
+ * Thumbnails for image and video rows (the others show their file-type icon, drawn by CSS): a row
+ * that wants one is marked `data-pending`; the code that watches rows come on screen and makes the
+ * pictures loads with the first such row (`thumbnail-maker.ts`; `video-frame.ts` with the first video).
  */
 export class ThumbnailsController implements ReactiveController {
   readonly #host: ReactiveElement;
   readonly #settings: ThumbnailsSettings;
   #maker: ThumbnailMaker | undefined;
   #loading: Promise<void> | undefined;
-  #icons: Promise<void> | undefined;
   /** Rows rendered since the last update that asked for a picture and are not watched yet: only theirs are looked up (1,000 rows, every frame). */
   #asking = new Set<UploadItem>();
 
@@ -45,13 +44,6 @@ export class ThumbnailsController implements ReactiveController {
   }
 
   hostUpdated(): void {
-    // The file-type icons, drawn by CSS, come with the first row.
-    if (!this.#icons && this.#settings.items().length > 0) {
-      this.#icons = import('../render/type-icons.ts').then(
-        ({ adoptTypeIcons }) => adoptTypeIcons(this.#host.renderRoot as ShadowRoot),
-        () => (this.#icons = undefined), // a lost chunk: asked for again with the next update
-      );
-    }
     if (this.#maker) return this.#maker.update(this.#takeAsking());
     // Rows that ask while the code loads wait for it with the first.
     if (this.#asking.size === 0) return;

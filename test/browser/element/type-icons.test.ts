@@ -35,6 +35,15 @@ const CASES: [File, string][] = [
 ];
 
 describe('<resumable-upload> file-type icons', () => {
+  // First in this file: no earlier test has brought the rows' code in. Styled a frame after the row,
+  // the icons cost the page a second styling of every element while the first files start.
+  it('come with the rows: the first row drawn already shows its icon', async () => {
+    const element = await mount({ auto: 'false' });
+    const [item] = element.addFiles([file('report.pdf', 'application/pdf')]);
+    const row = await rowOf(element, item!);
+    expect(getComputedStyle(row.querySelector('[part~=thumbnail]')!).getPropertyValue('--_family').trim()).toBe('pdf');
+  });
+
   it('draws the icon of each file’s family, chosen by type, else by extension when the type is empty or says nothing', async () => {
     const element = await mount({ multiple: true, auto: 'false' });
     const items = element.addFiles(CASES.map(([file]) => file));
