@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { processParents } from './browser.ts';
-import { roleOf } from './processes.ts';
+import { processTree, roleOf } from './processes.ts';
 
 // /proc counts CPU time in clock ticks (USER_HZ); read once.
 const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -16,14 +15,6 @@ function cpuMsOf(pid: number): number {
   } catch {
     return 0;
   }
-}
-
-/** Every process under `root`, `root` included. */
-function treeOf(root: number): number[] {
-  const parents = processParents();
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
-  return tree;
 }
 
 /** Chromium's processes that an upload keeps busy; every other helper is `other`. */
@@ -45,12 +36,12 @@ function kindOf(role: string): ProcessKind {
  * (the bench keeps its page open until then).
  */
 export function countCpu(browserPid: number): { stop(): { browserMs: number; serverMs: number; byKind: Record<ProcessKind, number> } } {
-  const startedBrowser = new Map(treeOf(browserPid).map((pid) => [pid, cpuMsOf(pid)]));
+  const startedBrowser = new Map(processTree(browserPid).map((pid) => [pid, cpuMsOf(pid)]));
   const startedServer = process.cpuUsage();
   return {
     stop() {
       const byKind = Object.fromEntries(PROCESS_KINDS.map((kind) => [kind, 0])) as Record<ProcessKind, number>;
-      for (const pid of treeOf(browserPid)) byKind[kindOf(roleOf(pid))] += cpuMsOf(pid) - (startedBrowser.get(pid) ?? 0);
+      for (const pid of processTree(browserPid)) byKind[kindOf(roleOf(pid))] += cpuMsOf(pid) - (startedBrowser.get(pid) ?? 0);
       const browserMs = PROCESS_KINDS.reduce((sum, kind) => sum + byKind[kind], 0);
       const { user, system } = process.cpuUsage(startedServer);
       return { browserMs, serverMs: (user + system) / 1000, byKind };
