@@ -9,12 +9,16 @@ export { expect, type Page } from '@playwright/test';
 
 export const test = base.extend<{ clearNextFaults: void }>({
   clearNextFaults: [
-    async ({ request }, use, testInfo) => {
+    // After `page` (set up before, torn down after): a flow timed out in an `until` still polls the
+    // page when this asks what it waited for. Torn down first, the page's close would end that wait.
+    async ({ request, page: _ }, use, testInfo) => {
       const cleared = await request.delete('/__control/faults');
       if (!cleared.ok()) throw new Error(`Clearing the next upload's faults answered ${cleared.status()}`);
       await use();
       const waits = abandonWaits();
-      if (waits.length > 0 && testInfo.status !== testInfo.expectedStatus) testInfo.annotations.push({ type: 'still waiting', description: waits.join('; ') });
+      // An attachment with a body, not an annotation: the list reporter (CI's) prints the one under
+      // the failure and never the other.
+      if (waits.length > 0 && testInfo.status !== testInfo.expectedStatus) await testInfo.attach('still waiting', { body: waits.join('\n'), contentType: 'text/plain' });
     },
     { auto: true },
   ],
