@@ -512,10 +512,13 @@ export class ResumableUploadElement extends LitElement {
   /** The list's code, with the summary's: loaded with the first file, or fetched at idle (see `RowsPart`). */
   #rows: RowsPart | undefined;
   #rowsLoad: Promise<void> | undefined;
+  /** Loads of the rows' code that failed since the last that did not. */
+  #rowsFailed = 0;
 
   #loadRows(): void {
     this.#rowsLoad ??= import('./rows/rows-part.ts').then(
       ({ RowsPart }) => {
+        this.#rowsFailed = 0;
         this.#rows = new RowsPart(this, {
           items: () => this.#queue.items,
           tally: () => this.#queue.tally,
@@ -532,7 +535,16 @@ export class ResumableUploadElement extends LitElement {
         this.#asked = true;
         this.requestUpdate();
       },
-      () => (this.#rowsLoad = undefined), // tried again on the next render
+      (error: unknown) => {
+        // The files upload all the same, with no row: the page hears why, once. Tried again after 2,
+        // 4, 8… s (at most 30), not at each render (several a second while files upload), against a
+        // server that may no longer have the chunk (a new version deployed under an open page).
+        if (this.#rowsFailed++ === 0) console.error('<resumable-upload> could not load the code of its list: files still upload, but no row is drawn until it loads (tried again; some browsers only after a reload).', error, this);
+        setTimeout(() => {
+          this.#rowsLoad = undefined;
+          this.requestUpdate();
+        }, Math.min(30_000, 1000 * 2 ** this.#rowsFailed));
+      },
     );
   }
 

@@ -20,7 +20,8 @@ import { webDriverDriver } from './webdriver-driver.ts';
  *
  * Not flows of e2e/flows/ at all, Playwright's alone: e2e/background.spec.ts's flows tagged
  * `@background-fetch` (a hand-off needs Background Fetch, Chromium's alone; what WebKit does instead
- * is the fallback flow, run here), and e2e/recovery.spec.ts (its WebKit flows are recovery.test.ts).
+ * is the fallback flow, run here), e2e/recovery.spec.ts (its WebKit flows are recovery.test.ts), and
+ * e2e/element-list-code.spec.ts (it answers the page's requests itself, which classic WebDriver cannot).
  */
 const notInWebKit: Record<string, string> = {
   'dark and forced colours: screenshots, the bars and the button still drawn, without axe violations': 'no media emulation over classic WebDriver',
