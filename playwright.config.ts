@@ -19,9 +19,9 @@ export default defineConfig({
     // Not in Firefox, listed here rather than skipped unseen: the flows that need Background Fetch,
     // Chromium's alone (tagged @background-fetch; e2e/background.spec.ts asserts Firefox's fallback in
     // both engines), a folder chosen in the form (Playwright's BiDi pages cannot set one on a file input),
-    // and the list's code found after it was not (Firefox ESR keeps a failed module fetch for the page's
-    // life, whatwg/html#10327 not in it: import() fails again without asking; a reload finds it).
-    ...(engine === 'firefox' ? { grepInvert: /a folder chosen in the form|@background-fetch|the list's code not found, then found/ } : {}),
+    // and the element's code found after it was not (Firefox ESR keeps a failed module fetch for the
+    // page's life, whatwg/html#10327 not in it: import() fails again without asking; a reload finds it).
+    ...(engine === 'firefox' ? { grepInvert: /a folder chosen in the form|@background-fetch|code not found, then found/ } : {}),
   })),
   // The built demo, served by vite preview with the reference server mounted on the same origin.
   webServer: {

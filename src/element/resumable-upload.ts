@@ -8,6 +8,7 @@ import type { UploadItem } from '../queue/item/upload-item.ts';
 import type { Wording } from './render/describe.ts';
 import { limitsHint, limitsOf } from './render/limits.ts';
 import { chooseIcon } from './render/choose-icon.ts';
+import { loadPart } from './render/load-part.ts';
 import { DropPasteController } from './controllers/drop-paste-controller.ts';
 import { FocusController } from './controllers/focus-controller.ts';
 import { LocaleController } from './controllers/locale-controller.ts';
@@ -432,8 +433,9 @@ export class ResumableUploadElement extends LitElement {
     // The first render's endpoint was read on connect already.
     const after = (key: 'endpoint' | 'store') => changed.has(key) && changed.get(key) !== undefined;
     if (after('endpoint') || after('store')) void this.#interrupted.refresh();
-    // A record the browser is finishing (`background`) is not an interruption.
-    const listed = this.#interrupted.records.some((record) => !this.#background.uploads?.owns(record.fingerprint));
+    // A record the browser is finishing (`background`) is not an interruption; one whose row's code
+    // has not loaded is not listed yet, and not said.
+    const listed = !!this.#interrupted.list && this.#interrupted.records.some((record) => !this.#background.uploads?.owns(record.fingerprint));
     if (listed && !this.#interruptedSaid) this.#announcer.sayInterrupted();
     this.#interruptedSaid = listed;
     if (changed.has('background') && this.background && !this.#background.uploads) void this.#background.load();
@@ -512,40 +514,30 @@ export class ResumableUploadElement extends LitElement {
   /** The list's code, with the summary's: loaded with the first file, or fetched at idle (see `RowsPart`). */
   #rows: RowsPart | undefined;
   #rowsLoad: Promise<void> | undefined;
-  /** Loads of the rows' code that failed since the last that did not. */
-  #rowsFailed = 0;
 
   #loadRows(): void {
-    this.#rowsLoad ??= import('./rows/rows-part.ts').then(
-      ({ RowsPart }) => {
-        this.#rowsFailed = 0;
-        this.#rows = new RowsPart(this, {
-          items: () => this.#queue.items,
-          tally: () => this.#queue.tally,
-          takeChanged: () => this.#uploads.takeChanged(),
-          retrying: () => this.#uploads.retrying,
-          revise: (item) => this.#uploads.revise(item),
-          asked: () => (this.#asked = true),
-          wording: () => this.#wording(),
-          imageEditor: () => this.imageEditor,
-          extra: (item, wording) => this.#meta?.row(item, wording),
-          all: (action) => this[action](),
-        });
-        // The rows' first drawing is not progress: on the next frame, not after the 100 ms pause.
-        this.#asked = true;
-        this.requestUpdate();
-      },
-      (error: unknown) => {
-        // The files upload all the same, with no row: the page hears why, once. Tried again after 2,
-        // 4, 8… s (at most 30), not at each render (several a second while files upload), against a
-        // server that may no longer have the chunk (a new version deployed under an open page).
-        if (this.#rowsFailed++ === 0) console.error('<resumable-upload> could not load the code of its list: files still upload, but no row is drawn until it loads (tried again; some browsers only after a reload).', error, this);
-        setTimeout(() => {
-          this.#rowsLoad = undefined;
-          this.requestUpdate();
-        }, Math.min(30_000, 1000 * 2 ** this.#rowsFailed));
-      },
-    );
+    const retry = () => {
+      this.#rowsLoad = undefined;
+      this.requestUpdate();
+    };
+    this.#rowsLoad ??= loadPart(this, 'its list: files still upload, but no row is drawn', () => import('./rows/rows-part.ts'), retry).then((loaded) => {
+      if (!loaded) return;
+      this.#rows = new loaded.RowsPart(this, {
+        items: () => this.#queue.items,
+        tally: () => this.#queue.tally,
+        takeChanged: () => this.#uploads.takeChanged(),
+        retrying: () => this.#uploads.retrying,
+        revise: (item) => this.#uploads.revise(item),
+        asked: () => (this.#asked = true),
+        wording: () => this.#wording(),
+        imageEditor: () => this.imageEditor,
+        extra: (item, wording) => this.#meta?.row(item, wording),
+        all: (action) => this[action](),
+      });
+      // The rows' first drawing is not progress: on the next frame, not after the 100 ms pause.
+      this.#asked = true;
+      this.requestUpdate();
+    });
   }
 
   /** @internal Complete once the rows are drawn: the first file's row waits for their code, which its render asked for. */

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveElement, TemplateResult } from 'lit';
 import type { Wording } from '../render/describe.ts';
 import { adoptStyles } from '../render/adopt-styles.ts';
+import { loadPart } from '../render/load-part.ts';
 import type { StoredUpload } from '../../storage/stored-upload.ts';
 import type { QueueCore } from '../../queue/queue-core.ts';
 
@@ -52,7 +53,8 @@ export class InterruptedUploads implements ReactiveController {
 
   /** Reads the records again: on connect, and when the endpoint or `store` changes. */
   async refresh(): Promise<void> {
-    const rows = this.#settings.endpoint() && this.#settings.store() ? import('../render/interrupted-row.ts').catch(() => undefined) : undefined;
+    const load = () => import('../render/interrupted-row.ts');
+    const rows = this.#settings.endpoint() && this.#settings.store() && !this.#rows ? loadPart(this.#host, 'its interrupted uploads: they are not listed', load, () => void this.refresh()) : undefined;
     const [module] = await Promise.all([rows, this.#queue.refreshInterrupted()]);
     if (this.#rows || !module) return;
     adoptStyles(this.#host.renderRoot as ShadowRoot, module.interruptedStyles);
