@@ -40,13 +40,20 @@ export const elementRecoveryFlows = [
     // Every element on the same endpoint lists it, in its own language.
     const [rtl] = await until(() => uploader(d, 'rtl').interrupted(), (rows) => rows.length > 0, 'the interrupted upload listed right to left');
     d.expect(rtl!.text).toContain('متوقف شد');
-    // Said once for the endpoint, by one of its four elements (whichever listed it first), in its language.
+    // Said once for the endpoint, by one of its four elements (whichever listed it first), in the
+    // language of its moment (the right-to-left one's Persian, or English if it spoke before its
+    // translation was registered): the region's `lang` says which.
     const said = () =>
-      d.evaluate(() => [...document.querySelectorAll('resumable-upload')].map((element) => [element.id, element.shadowRoot!.querySelector('[role=status]')!.textContent!.trim()] as const));
-    const speakers = (await until(said, (regions) => regions.some(([, text]) => text !== ''), 'the interruption said')).filter(([, text]) => text !== '');
+      d.evaluate(() =>
+        [...document.querySelectorAll('resumable-upload')].map((element) => {
+          const region = element.shadowRoot!.querySelector('[role=status]')!;
+          return { text: region.textContent!.trim(), lang: region.getAttribute('lang') };
+        }),
+      );
+    const speakers = (await until(said, (regions) => regions.some(({ text }) => text !== ''), 'the interruption said')).filter(({ text }) => text !== '');
     d.expect(speakers).toHaveLength(1);
-    const [speaker, words] = speakers[0]!;
-    d.expect(words).toBe(speaker === 'rtl' ? fa.announceInterrupted : announceEnglish.announceInterrupted);
+    const [{ text, lang }] = speakers as [(typeof speakers)[number]];
+    d.expect(text).toBe(lang === 'fa' ? fa.announceInterrupted : announceEnglish.announceInterrupted);
 
     await element.chooseAgain(name, [file]);
     await until(() => element.interrupted(), (rows) => rows.length === 0, 'the interrupted row gone');

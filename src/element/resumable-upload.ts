@@ -289,8 +289,6 @@ export class ResumableUploadElement extends LitElement {
   });
   readonly #picker = new FilePicker(this, this.#queue);
   readonly #interrupted = new InterruptedUploads(this, this.#queue, {
-    endpoint: () => this.endpoint,
-    store: () => this.store,
     choose: () => void this.#picker.choose(),
   });
 
@@ -516,12 +514,9 @@ export class ResumableUploadElement extends LitElement {
   #rowsLoad: Promise<void> | undefined;
 
   #loadRows(): void {
-    const retry = () => {
-      this.#rowsLoad = undefined;
-      this.requestUpdate();
-    };
-    this.#rowsLoad ??= loadPart(this, 'its list: files still upload, but no row is drawn', () => import('./rows/rows-part.ts'), retry).then((loaded) => {
-      if (!loaded) return;
+    const load = () => import('./rows/rows-part.ts');
+    this.#rowsLoad ??= loadPart(this, 'its list: files still upload, but no row is drawn', load, () => this.requestUpdate()).then((loaded) => {
+      if (!loaded) return void (this.#rowsLoad = undefined); // asked again by a render once `loadPart` tries again
       this.#rows = new loaded.RowsPart(this, {
         items: () => this.#queue.items,
         tally: () => this.#queue.tally,

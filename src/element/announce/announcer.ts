@@ -112,9 +112,9 @@ export class Announcer {
     const endpoint = this.#settings.endpoint();
     const sayer = interruptedSayers.get(endpoint);
     if (sayer && sayer !== this) {
-      // The first element on the page says it, also when a later one's list came first (the lists
-      // load with the store's code, after the first render, and their renders come in any order):
-      // it takes over while the later one has not spoken yet.
+      // One element says it: the first whose list comes (the lists load with the store's code, after
+      // the first render, in any order). An earlier one on the page takes over only while that one
+      // has not spoken yet (its message goes out on the next task).
       const first = this.#host.compareDocumentPosition(sayer.#host) & Node.DOCUMENT_POSITION_FOLLOWING;
       if (!sayer.#interrupted || !first) return;
       sayer.#interrupted = false;

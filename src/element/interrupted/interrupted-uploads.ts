@@ -9,16 +9,14 @@ type RowModule = typeof import('../render/interrupted-row.ts');
 
 /** What the element tells its interrupted rows; read at the moment it is needed. */
 export interface InterruptedSettings {
-  endpoint(): string;
-  /** Where the element's uploads keep their sessions; false when they keep none: nothing is listed. */
-  store(): unknown;
   /** Choose again: opens the picker (from the click, while its activation lasts). */
   choose(): void;
 }
 
 /**
  * The rows of the uploads a reload, a crash or a closed tab interrupted, which the queue reads from
- * its store: they are looked up on connect, and their row code loads with them.
+ * its store (none when its uploads keep no sessions): they are looked up on connect, and their row
+ * code loads once there is one.
  */
 export class InterruptedUploads implements ReactiveController {
   readonly #host: ReactiveElement;
@@ -51,11 +49,14 @@ export class InterruptedUploads implements ReactiveController {
     void this.refresh();
   }
 
-  /** Reads the records again: on connect, and when the endpoint or `store` changes. */
+  /**
+   * Reads the records again (on connect, and when the endpoint or `store` changes), then loads their
+   * rows' code if there is one to list; a failed load is tried again by `loadPart`, which calls this.
+   */
   async refresh(): Promise<void> {
-    const load = () => import('../render/interrupted-row.ts');
-    const rows = this.#settings.endpoint() && this.#settings.store() && !this.#rows ? loadPart(this.#host, 'its interrupted uploads: they are not listed', load, () => void this.refresh()) : undefined;
-    const [module] = await Promise.all([rows, this.#queue.refreshInterrupted()]);
+    await this.#queue.refreshInterrupted();
+    if (this.#rows || this.records.length === 0) return;
+    const module = await loadPart(this.#host, 'its interrupted uploads: they are not listed', () => import('../render/interrupted-row.ts'), () => void this.refresh());
     if (this.#rows || !module) return;
     adoptStyles(this.#host.renderRoot as ShadowRoot, module.interruptedStyles);
     this.#rows = module;
